@@ -1,0 +1,13 @@
+//! Ludex: one engine for chess, Chess960, the antichess family (antichess, giveaway,
+//! suicide) and the connect games (gomoku, gomoku freestyle, tic-tac-toe).
+//!
+//! The crate is layered so that every rule lives in exactly one place:
+//! - [`core`]: game-agnostic vocabulary, above all the [`core::Position`] trait;
+//! - [`variants`]: one position type per rule family; `variants/mod.rs` is the only
+//!   place that enumerates the variants;
+//! - [`search`]: the generic searcher, which never names a variant;
+//! - [`protocol`]: text in, text out (UCI, Gomocup), nothing else.
+
+pub mod core;
+pub mod perft;
+pub mod variants;

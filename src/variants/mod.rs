@@ -1,0 +1,125 @@
+//! The only place that enumerates the variants: their UCI names, which position type
+//! plays each one with which rules, and the dispatch enum the protocol edge matches
+//! on once per command.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Every game Ludex plays. Chess960 is chess with `UCI_Chess960`, but it is its own
+/// value here so that the rest of the code never has to combine two settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Chess,
+    Chess960,
+    Antichess,
+    Giveaway,
+    Suicide,
+    TicTacToe,
+    Gomoku,
+    GomokuFreestyle,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 8] = [
+        Variant::Chess,
+        Variant::Chess960,
+        Variant::Antichess,
+        Variant::Giveaway,
+        Variant::Suicide,
+        Variant::TicTacToe,
+        Variant::Gomoku,
+        Variant::GomokuFreestyle,
+    ];
+
+    /// The names advertised in the `UCI_Variant` combo, in order (hosts.md §1: Cute
+    /// Chess's own board names; Chess960 is not listed, it comes as `UCI_Chess960`).
+    pub const UCI_COMBO: [&'static str; 8] = [
+        "chess",
+        "standard",
+        "antichess",
+        "giveaway",
+        "suicide",
+        "tictactoe",
+        "gomoku",
+        "gomokufreestyle",
+    ];
+
+    /// The canonical name, as used in `UCI_Variant` and in PGN `Variant` tags.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+            Variant::Chess960 => "chess960",
+            Variant::Antichess => "antichess",
+            Variant::Giveaway => "giveaway",
+            Variant::Suicide => "suicide",
+            Variant::TicTacToe => "tictactoe",
+            Variant::Gomoku => "gomoku",
+            Variant::GomokuFreestyle => "gomokufreestyle",
+        }
+    }
+
+    /// The variant selected by a `UCI_Variant` value combined with `UCI_Chess960`.
+    /// Chess960 only changes chess; the other variants ignore the flag.
+    pub fn with_chess960(self, chess960: bool) -> Variant {
+        match (self, chess960) {
+            (Variant::Chess, true) => Variant::Chess960,
+            (Variant::Chess960, false) => Variant::Chess,
+            (v, _) => v,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown variant name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown variant '{}' (known: {})", self.0, Variant::UCI_COMBO.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    /// Accepts the advertised names and the aliases hosts send anyway
+    /// (`standard`, `chess960`, `fischerandom`), case-insensitively.
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "chess" | "standard" | "normal" => Ok(Variant::Chess),
+            "chess960" | "fischerandom" | "fischerrandom" | "frc" => Ok(Variant::Chess960),
+            "antichess" | "anti" => Ok(Variant::Antichess),
+            "giveaway" => Ok(Variant::Giveaway),
+            "suicide" => Ok(Variant::Suicide),
+            "tictactoe" | "tic-tac-toe" => Ok(Variant::TicTacToe),
+            "gomoku" => Ok(Variant::Gomoku),
+            "gomokufreestyle" => Ok(Variant::GomokuFreestyle),
+            _ => Err(UnknownVariant(s.trim().to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for v in Variant::ALL {
+            assert_eq!(v.name().parse::<Variant>().unwrap(), v);
+        }
+        assert_eq!("Standard".parse::<Variant>().unwrap(), Variant::Chess);
+        assert_eq!("fischerandom".parse::<Variant>().unwrap(), Variant::Chess960);
+        assert!("crazyhouse".parse::<Variant>().is_err());
+        assert_eq!(Variant::Chess.with_chess960(true), Variant::Chess960);
+        assert_eq!(Variant::Gomoku.with_chess960(true), Variant::Gomoku);
+    }
+}
