@@ -4,6 +4,7 @@ mod error;
 mod movelist;
 mod outcome;
 mod position;
+mod setup;
 pub mod rng;
 pub mod score;
 
@@ -11,3 +12,4 @@ pub use error::{FenError, MoveError};
 pub use movelist::MoveList;
 pub use outcome::{Outcome, Side, Termination};
 pub use position::Position;
+pub use setup::{setup, PositionError};
