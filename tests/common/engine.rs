@@ -1,0 +1,175 @@
+//! Drives the real `ludex` binary over stdin/stdout the way a host does, with read
+//! timeouts so that a hang fails the test instead of blocking it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+pub const TIMEOUT: Duration = Duration::from_secs(10);
+
+pub struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Every line read so far, for failure messages.
+    pub transcript: Vec<String>,
+}
+
+impl Engine {
+    pub fn spawn() -> Engine {
+        Engine::spawn_with_args(&[])
+    }
+
+    pub fn spawn_with_args(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ludex"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("cannot start ludex");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                match line {
+                    Ok(l) => {
+                        if tx.send(l).is_err() {
+                            break;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+        });
+        Engine { child, stdin, lines: rx, transcript: Vec::new() }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        self.transcript.push(format!("> {line}"));
+        let stdin = self.stdin.as_mut().expect("stdin already closed");
+        writeln!(stdin, "{line}").expect("engine stdin closed");
+        stdin.flush().expect("flush");
+    }
+
+    /// Closes stdin (EOF), as a host that goes away does.
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next line, or `None` after `timeout` (or at EOF).
+    pub fn read_line_timeout(&mut self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(l) => {
+                self.transcript.push(format!("< {l}"));
+                Some(l)
+            }
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    pub fn read_line(&mut self) -> String {
+        match self.read_line_timeout(TIMEOUT) {
+            Some(l) => l,
+            None => panic!("no line from ludex within {TIMEOUT:?}; transcript:\n{}", self.transcript.join("\n")),
+        }
+    }
+
+    /// Reads lines until one satisfies `pred`; returns all lines read, the match last.
+    pub fn read_until(&mut self, pred: impl Fn(&str) -> bool) -> Vec<String> {
+        self.read_until_timeout(pred, TIMEOUT)
+    }
+
+    pub fn read_until_timeout(&mut self, pred: impl Fn(&str) -> bool, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut out = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.read_line_timeout(left) {
+                Some(l) => {
+                    let done = pred(&l);
+                    out.push(l);
+                    if done {
+                        return out;
+                    }
+                }
+                None => panic!(
+                    "expected line not seen within {timeout:?}; transcript:\n{}",
+                    self.transcript.join("\n")
+                ),
+            }
+        }
+    }
+
+    /// Sends `isready` and returns every line printed before `readyok`.
+    pub fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut lines = self.read_until(|l| l == "readyok");
+        lines.pop();
+        lines
+    }
+
+    /// Sends a command and collects what it printed (everything up to the next
+    /// `readyok`), for commands that answer synchronously.
+    pub fn ask(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.sync()
+    }
+
+    /// `go perft N`: returns (per-move lines, total).
+    pub fn perft(&mut self, depth: u32) -> (Vec<(String, u64)>, u64) {
+        self.send(&format!("go perft {depth}"));
+        let lines = self.read_until(|l| l.starts_with("Nodes searched:"));
+        let total = lines.last().unwrap()["Nodes searched:".len()..].trim().parse().expect("total");
+        let moves = lines[..lines.len() - 1]
+            .iter()
+            .filter(|l| !l.is_empty())
+            .map(|l| {
+                let (m, n) = l.split_once(": ").unwrap_or_else(|| panic!("bad perft line '{l}'"));
+                (m.to_string(), n.parse().unwrap_or_else(|_| panic!("bad count in '{l}'")))
+            })
+            .collect();
+        (moves, total)
+    }
+
+    /// The FEN reported by `d`.
+    pub fn fen(&mut self) -> String {
+        let lines = self.ask("d");
+        lines
+            .iter()
+            .find_map(|l| l.strip_prefix("Fen: "))
+            .unwrap_or_else(|| panic!("no Fen line in d output: {lines:?}"))
+            .to_string()
+    }
+
+    /// Sends `quit` and waits for the process to exit; returns whether it exited 0.
+    pub fn quit(mut self) -> bool {
+        self.send("quit");
+        self.wait_exit()
+    }
+
+    pub fn wait_exit(&mut self) -> bool {
+        self.stdin = None;
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return status.success();
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("ludex did not exit; transcript:\n{}", self.transcript.join("\n"));
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
