@@ -248,7 +248,7 @@ fn hash_and_undo_over_random_playouts() {
                 if list.is_empty() {
                     break;
                 }
-                if !p.in_check() && rng.next_u64() % 8 == 0 {
+                if !p.in_check() && rng.next_u64().is_multiple_of(8) {
                     p.make_null_move();
                     assert_eq!(p.hash(), p.board().compute_hash());
                     p.unmake_null_move();
