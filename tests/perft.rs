@@ -40,7 +40,9 @@ fn random_perft() {
 #[ignore]
 fn chess_perft_speed() {
     use ludex::core::Position;
+    let start = std::time::Instant::now();
     ludex::variants::chesslike::attacks::init();
+    println!("slider tables built in {:.1} ms", start.elapsed().as_secs_f64() * 1e3);
     let cases = [
         ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324u64),
         ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690),

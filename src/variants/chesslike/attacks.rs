@@ -192,17 +192,35 @@ fn sliders() -> &'static Sliders {
     SLIDERS.get_or_init(build_sliders)
 }
 
-/// Fixed seed: the tables (and the time to find them) are the same on every run.
-const MAGIC_SEED: u64 = 0x1D0C_5EED_2024_0001;
+/// Per-square seeds for the magic search, `[rook, bishop]`, found once by
+/// `find_magic_seeds` (an ignored test below) so that the first candidate each seed
+/// yields is already a magic. Any seed would do (the search always verifies and
+/// keeps trying); these only make start-up take about a millisecond.
+const MAGIC_SEEDS: [[u64; 64]; 2] = include!("magic_seeds.in");
 
 fn build_sliders() -> Sliders {
-    let mut rng = Rng::new(MAGIC_SEED);
     let mut table = Vec::with_capacity(107_648);
     let mut rook = [Magic::default(); 64];
     let mut bishop = [Magic::default(); 64];
+    let mut scratch = Scratch::default();
     for sq in 0..64 {
-        rook[sq] = find_magic(sq, &ROOK_DIRS, &mut rng, &mut table);
-        bishop[sq] = find_magic(sq, &BISHOP_DIRS, &mut rng, &mut table);
+        for (kind, dirs) in [(0, &ROOK_DIRS), (1, &BISHOP_DIRS)] {
+            let subsets = Subsets::new(sq, dirs);
+            let mut rng = Rng::new(MAGIC_SEEDS[kind][sq]);
+            let (magic, shift) = loop {
+                if let Some(found) = subsets.try_candidate(&mut rng, &mut scratch) {
+                    break found;
+                }
+            };
+            let offset = table.len() as u32;
+            table.extend(subsets.fill(magic, shift));
+            let m = Magic { mask: subsets.mask, magic, shift, offset };
+            if kind == 0 {
+                rook[sq] = m;
+            } else {
+                bishop[sq] = m;
+            }
+        }
     }
     Sliders { rook, bishop, table: table.into_boxed_slice() }
 }
@@ -223,53 +241,83 @@ fn relevant_mask(sq: usize, dirs: &[(i8, i8); 4]) -> u64 {
     mask
 }
 
-/// Tries sparse random numbers until one maps every occupancy subset of the mask to
-/// a slot that holds a single attack set, then appends that square's block to `table`.
-fn find_magic(sq: usize, dirs: &[(i8, i8); 4], rng: &mut Rng, table: &mut Vec<Bitboard>) -> Magic {
-    let mask = relevant_mask(sq, dirs);
-    let bits = mask.count_ones();
-    let size = 1usize << bits;
-    let shift = 64 - bits;
+/// Every occupancy subset of one square's mask with the attack set it gives.
+struct Subsets {
+    mask: u64,
+    occupancies: Vec<u64>,
+    attacks: Vec<u64>,
+}
 
-    // Every subset of the mask (carry-rippler enumeration) with its attack set.
-    let mut occupancies = Vec::with_capacity(size);
-    let mut attacks = Vec::with_capacity(size);
-    let mut subset = 0u64;
-    loop {
-        occupancies.push(subset);
-        attacks.push(slide(sq, subset, dirs));
-        subset = subset.wrapping_sub(mask) & mask;
-        if subset == 0 {
-            break;
+/// Reusable buffers for checking candidates: `epoch[i] == attempt` marks slot `i`
+/// as written during the current attempt, so nothing needs clearing between tries.
+#[derive(Default)]
+struct Scratch {
+    slots: Vec<u64>,
+    epoch: Vec<u32>,
+    attempt: u32,
+}
+
+impl Subsets {
+    fn new(sq: usize, dirs: &[(i8, i8); 4]) -> Subsets {
+        let mask = relevant_mask(sq, dirs);
+        let size = 1usize << mask.count_ones();
+        let mut occupancies = Vec::with_capacity(size);
+        let mut attacks = Vec::with_capacity(size);
+        // Carry-rippler enumeration of all subsets of the mask.
+        let mut subset = 0u64;
+        loop {
+            occupancies.push(subset);
+            attacks.push(slide(sq, subset, dirs));
+            subset = subset.wrapping_sub(mask) & mask;
+            if subset == 0 {
+                break;
+            }
         }
+        Subsets { mask, occupancies, attacks }
     }
 
-    let mut slots = vec![0u64; size];
-    let mut epoch = vec![0u32; size];
-    let mut attempt = 0u32;
-    loop {
-        let magic = rng.sparse_u64();
-        // Good magics spread the mask's high bits: skip obviously poor candidates.
-        if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
-            continue;
-        }
-        attempt += 1;
-        let ok = occupancies.iter().zip(&attacks).all(|(&occ, &att)| {
-            let idx = (occ.wrapping_mul(magic) >> shift) as usize;
-            if epoch[idx] != attempt {
-                epoch[idx] = attempt;
-                slots[idx] = att;
-                true
-            } else {
-                slots[idx] == att
+    /// Draws the next plausible candidate from `rng` and returns it with its shift if
+    /// no two subsets with different attack sets share a slot.
+    fn try_candidate(&self, rng: &mut Rng, scratch: &mut Scratch) -> Option<(u64, u32)> {
+        let shift = 64 - self.mask.count_ones();
+        let magic = loop {
+            let m = rng.sparse_u64();
+            // Good magics spread the mask's high bits: skip obviously poor candidates.
+            if (self.mask.wrapping_mul(m) >> 56).count_ones() >= 6 {
+                break m;
             }
-        });
-        if ok {
-            let offset = table.len() as u32;
-            // Slots no subset maps to are never looked up; fill them with empty sets.
-            table.extend((0..size).map(|i| Bitboard(if epoch[i] == attempt { slots[i] } else { 0 })));
-            return Magic { mask, magic, shift, offset };
+        };
+        let size = self.occupancies.len();
+        if scratch.slots.len() < size {
+            scratch.slots.resize(size, 0);
+            scratch.epoch.resize(size, 0);
         }
+        scratch.attempt = scratch.attempt.wrapping_add(1);
+        if scratch.attempt == 0 {
+            scratch.epoch.iter_mut().for_each(|e| *e = 0);
+            scratch.attempt = 1;
+        }
+        let attempt = scratch.attempt;
+        for (&occ, &att) in self.occupancies.iter().zip(&self.attacks) {
+            let idx = (occ.wrapping_mul(magic) >> shift) as usize;
+            if scratch.epoch[idx] != attempt {
+                scratch.epoch[idx] = attempt;
+                scratch.slots[idx] = att;
+            } else if scratch.slots[idx] != att {
+                return None;
+            }
+        }
+        Some((magic, shift))
+    }
+
+    /// This square's block of the table for a verified magic. Slots no subset maps to
+    /// are never looked up and stay empty.
+    fn fill(&self, magic: u64, shift: u32) -> Vec<Bitboard> {
+        let mut block = vec![Bitboard::EMPTY; self.occupancies.len()];
+        for (&occ, &att) in self.occupancies.iter().zip(&self.attacks) {
+            block[(occ.wrapping_mul(magic) >> shift) as usize] = Bitboard(att);
+        }
+        block
     }
 }
 
@@ -302,6 +350,29 @@ mod tests {
                 assert_eq!(bishop_attacks(square, Bitboard(occ)).0, slide(s, occ, &BISHOP_DIRS));
             }
         }
+    }
+
+    /// Regenerates `magic_seeds.in`: for every square the smallest seed whose first
+    /// candidate is a magic. Run with `cargo test --release magic_seeds -- --ignored
+    /// --nocapture` and paste the output into the file.
+    #[test]
+    #[ignore]
+    fn find_magic_seeds() {
+        let mut scratch = Scratch::default();
+        let mut out = String::from("[\n");
+        for dirs in [&ROOK_DIRS, &BISHOP_DIRS] {
+            out.push_str("    [\n");
+            for sq in 0..64 {
+                let subsets = Subsets::new(sq, dirs);
+                let seed = (1u64..)
+                    .find(|&seed| subsets.try_candidate(&mut Rng::new(seed), &mut scratch).is_some())
+                    .unwrap();
+                out.push_str(&format!("        {seed},\n"));
+            }
+            out.push_str("    ],\n");
+        }
+        out.push(']');
+        println!("{out}");
     }
 
     #[test]
