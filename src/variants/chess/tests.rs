@@ -284,3 +284,35 @@ fn evaluation_and_display() {
     play(&mut p, "e2e4");
     assert_eq!(p.ply(), 1);
 }
+
+/// Mangled FENs and move texts (fixed seed) never panic; whatever FEN is accepted
+/// gives a position whose own FEN reads back identically.
+#[test]
+fn mangled_input_never_panics() {
+    let alphabet: Vec<char> = "pnbrqkPNBRQK12345678/ -wbKQkqAHah0936e\u{e9}[]@".chars().collect();
+    let seeds = [STARTPOS, KIWIPETE, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", "8/8/8/8/8/8/8/4K3 w - - 4294967295 4294967295"];
+    let mut rng = Rng::new(5);
+    let mut accepted = 0;
+    for _ in 0..3000 {
+        let base: Vec<char> = seeds[(rng.next_u64() % seeds.len() as u64) as usize].chars().collect();
+        let mut text = base.clone();
+        for _ in 0..1 + rng.next_u64() % 3 {
+            let i = (rng.next_u64() % text.len() as u64) as usize;
+            text[i] = alphabet[(rng.next_u64() % alphabet.len() as u64) as usize];
+        }
+        let fen: String = text.into_iter().collect();
+        if let Ok(mut p) = Chess::from_fen(&fen, STD) {
+            accepted += 1;
+            assert_eq!(Chess::from_fen(&p.to_fen(), STD).map(|q| q.to_fen()), Ok(p.to_fen()), "{fen}");
+            let mut list = MoveList::new();
+            p.legal_moves(&mut list);
+            if let Some(&mv) = list.iter().next() {
+                p.make_move(mv);
+                assert_eq!(p.hash(), p.board().compute_hash());
+            }
+        }
+        let mv: String = fen.chars().skip((rng.next_u64() % 60) as usize).take(1 + (rng.next_u64() % 6) as usize).collect();
+        let _ = Chess::startpos(STD).parse_move(&mv);
+    }
+    assert!(accepted > 100, "the mangling should leave many FENs valid ({accepted})");
+}

@@ -242,7 +242,7 @@ impl Board {
         if let Some(ep) = self.ep_square.take() {
             self.hash ^= zobrist::en_passant(ep.file());
         }
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         let old_castling = self.castling;
 
         match mv.kind() {
@@ -299,7 +299,7 @@ impl Board {
         }
 
         if us == Side::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.turn = them;
         self.hash ^= zobrist::black_to_move();
@@ -311,9 +311,9 @@ impl Board {
         if let Some(ep) = self.ep_square.take() {
             self.hash ^= zobrist::en_passant(ep.file());
         }
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         if self.turn == Side::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.turn = self.turn.flip();
         self.hash ^= zobrist::black_to_move();
