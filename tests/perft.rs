@@ -4,5 +4,55 @@
 
 mod common;
 
-#[allow(unused_imports)]
 use common::perft_file::check_file;
+
+use ludex::variants::chess::{Chess, ChessRules};
+
+// Default budgets keep the chess files to a few seconds of `cargo test --release`
+// (about 1e9 nodes in all); `LUDEX_PERFT_BUDGET=all` runs every depth.
+const CHESS: ChessRules = ChessRules { chess960: false };
+const CHESS960: ChessRules = ChessRules { chess960: true };
+
+#[test]
+fn standard_perft() {
+    assert!(check_file::<Chess>("standard.perft", CHESS, 20_000_000) > 0);
+}
+
+#[test]
+fn tricky_perft() {
+    assert!(check_file::<Chess>("tricky.perft", CHESS, 5_000_000) > 0);
+}
+
+#[test]
+fn chess960_perft() {
+    assert!(check_file::<Chess>("chess960.perft", CHESS960, 1_000_000) > 0);
+}
+
+#[test]
+fn random_perft() {
+    assert!(check_file::<Chess>("random.perft", CHESS, 100_000) > 0);
+}
+
+/// Not a correctness test: prints chess perft speed (run with
+/// `cargo test --release --test perft -- --ignored --nocapture chess_perft_speed`).
+/// Compare with `echo -e "position startpos\ngo perft 6\nquit" | stockfish`.
+#[test]
+#[ignore]
+fn chess_perft_speed() {
+    use ludex::core::Position;
+    let start = std::time::Instant::now();
+    ludex::variants::chesslike::attacks::init();
+    println!("slider tables built in {:.1} ms", start.elapsed().as_secs_f64() * 1e3);
+    let cases = [
+        ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324u64),
+        ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690),
+    ];
+    for (name, fen, depth, expected) in cases {
+        let mut pos = Chess::from_fen(fen, CHESS).unwrap();
+        let start = std::time::Instant::now();
+        let nodes = pos.perft(depth);
+        let secs = start.elapsed().as_secs_f64();
+        assert_eq!(nodes, expected);
+        println!("{name} perft {depth}: {nodes} nodes in {secs:.3} s, {:.1} Mnps", nodes as f64 / secs / 1e6);
+    }
+}

@@ -2,6 +2,9 @@
 //! plays each one with which rules, and the dispatch enum the protocol edge matches
 //! on once per command.
 
+pub mod chess;
+pub mod chesslike;
+
 use std::fmt;
 use std::str::FromStr;
 

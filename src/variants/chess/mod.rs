@@ -1,0 +1,242 @@
+//! Chess and Chess960: one position type, [`Chess`], whose [`ChessRules`] says
+//! whether castling is written the Chess960 way (king takes own rook, Shredder-FEN).
+//! Castling itself is generated the same way in both: a right names its rook, so a
+//! standard start is just one of the 960 positions.
+//!
+//! Draw rules follow FIDE: fifty moves (unless the hundredth half-move mates),
+//! threefold repetition since the last irreversible move (positions compared by
+//! Zobrist hash, which includes castling rights and a usable en-passant square),
+//! and positions where no sequence of moves can mate. As in the reference perft
+//! data, `legal_moves` knows nothing of claimable draws; `outcome` reports them.
+
+mod material;
+pub mod movegen;
+mod perft;
+#[cfg(test)]
+mod tests;
+
+use crate::core::score::Score;
+use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termination};
+use crate::variants::chesslike::{format_fen, parse_fen, Board, CastlingStyle, FenProblem, Move, MoveText};
+
+use movegen::{generate, king_safety};
+
+pub use material::insufficient_material;
+
+/// The chess rule choice that a FEN does not carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct ChessRules {
+    /// Chess960: castling moves are written king-takes-rook (`e1h1`) and FEN castling
+    /// rights in Shredder form (`HAha`).
+    pub chess960: bool,
+}
+
+pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A chess game state: the current board plus the boards before each move, so that
+/// unmake is a pop and repetitions can be found.
+#[derive(Clone)]
+pub struct Chess {
+    board: Board,
+    rules: ChessRules,
+    history: Vec<Undo>,
+    /// Plies since the last null move (or the start): repetitions are not looked for
+    /// across a null move, which is not a real move of the game.
+    plies_since_null: u32,
+}
+
+#[derive(Clone, Copy)]
+struct Undo {
+    board: Board,
+    plies_since_null: u32,
+}
+
+impl Chess {
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// A validated chess position: one king per side and the side that just moved
+    /// not in check.
+    fn from_board(board: Board, rules: ChessRules) -> Result<Chess, FenProblem> {
+        for side in [Side::White, Side::Black] {
+            let count = board.pieces(side, crate::variants::chesslike::Role::King).count();
+            if count != 1 {
+                return Err(FenProblem::KingCount { side, count });
+            }
+        }
+        let them = board.turn().flip();
+        if let Some(k) = board.king_of(them) {
+            if board.is_attacked_by(k, board.turn(), board.occupied()) {
+                return Err(FenProblem::OpponentInCheck);
+            }
+        }
+        Ok(Chess { board, rules, history: Vec::new(), plies_since_null: 0 })
+    }
+
+    /// How many earlier positions since the last irreversible move (and the last
+    /// null move) have the current hash. Only positions with the same side to move,
+    /// at least four plies back, can repeat.
+    fn repetitions(&self, stop_at: usize) -> usize {
+        let window = (self.board.halfmove_clock() as usize)
+            .min(self.plies_since_null as usize)
+            .min(self.history.len());
+        let hash = self.board.hash();
+        let mut found = 0;
+        let mut back = 4;
+        while back <= window {
+            if self.history[self.history.len() - back].board.hash() == hash {
+                found += 1;
+                if found >= stop_at {
+                    break;
+                }
+            }
+            back += 2;
+        }
+        found
+    }
+
+    /// The en-passant square to print: only when an en-passant capture is legal
+    /// (python-chess does the same), so FENs compare equal across programs.
+    fn legal_ep_square(&self) -> Option<crate::variants::chesslike::Square> {
+        self.board.ep_square()?;
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.iter().find(|m| m.is_en_passant()).map(|m| m.to())
+    }
+}
+
+impl Position for Chess {
+    type Move = Move;
+    type Rules = ChessRules;
+    const HAS_NOISY_MOVES: bool = true;
+    const NULL_MOVE_OK: bool = true;
+
+    fn startpos(rules: ChessRules) -> Chess {
+        match Chess::from_fen(STARTPOS, rules) {
+            Ok(c) => c,
+            Err(e) => unreachable!("the start position is valid: {e}"),
+        }
+    }
+
+    fn from_fen(fen: &str, rules: ChessRules) -> Result<Chess, FenError> {
+        let board = parse_fen(fen)?;
+        Ok(Chess::from_board(board, rules)?)
+    }
+
+    fn to_fen(&self) -> String {
+        let style = if self.rules.chess960 { CastlingStyle::Shredder } else { CastlingStyle::XFen };
+        format_fen(&self.board, style, self.legal_ep_square())
+    }
+
+    fn rules(&self) -> ChessRules {
+        self.rules
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let parsed = MoveText::parse(text).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        parsed.find(list.as_slice()).ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        mv.to_uci(self.rules.chess960)
+    }
+
+    fn hash(&self) -> u64 {
+        self.board.hash()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.board.turn()
+    }
+
+    /// The game ply from the FEN's move number: 0 at White's first move.
+    fn ply(&self) -> usize {
+        (self.board.fullmove_number() as usize - 1) * 2 + self.board.turn().index()
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        generate::<_, false>(&self.board, out);
+    }
+
+    fn noisy_moves(&self, out: &mut MoveList<Move>) {
+        generate::<_, true>(&self.board, out);
+    }
+
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.is_en_passant() || mv.is_promotion() || (!mv.is_castle() && self.board.piece_at(mv.to()).is_some())
+    }
+
+    fn in_check(&self) -> bool {
+        king_safety(&self.board).is_some_and(|ks| ks.checkers.any())
+    }
+
+    fn make_move(&mut self, mv: Move) {
+        self.history.push(Undo { board: self.board, plies_since_null: self.plies_since_null });
+        self.board.play(mv);
+        self.plies_since_null += 1;
+    }
+
+    fn unmake_move(&mut self) {
+        if let Some(undo) = self.history.pop() {
+            self.board = undo.board;
+            self.plies_since_null = undo.plies_since_null;
+        }
+    }
+
+    fn make_null_move(&mut self) {
+        self.history.push(Undo { board: self.board, plies_since_null: self.plies_since_null });
+        self.board.play_null();
+        self.plies_since_null = 0;
+    }
+
+    fn unmake_null_move(&mut self) {
+        self.unmake_move();
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        if list.is_empty() {
+            return Some(if self.in_check() {
+                Outcome::win(self.board.turn().flip(), Termination::Checkmate)
+            } else {
+                Outcome::draw(Termination::Stalemate)
+            });
+        }
+        if self.board.halfmove_clock() >= 100 {
+            return Some(Outcome::draw(Termination::FiftyMoves));
+        }
+        if insufficient_material(&self.board) {
+            return Some(Outcome::draw(Termination::InsufficientMaterial));
+        }
+        if self.repetitions(2) >= 2 {
+            return Some(Outcome::draw(Termination::Repetition));
+        }
+        None
+    }
+
+    fn is_repetition(&self) -> bool {
+        self.repetitions(1) >= 1
+    }
+
+    fn evaluate(&self) -> Score {
+        material::material_balance(&self.board)
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        perft::perft(&self.board, depth)
+    }
+
+    fn pretty(&self) -> String {
+        self.board.pretty()
+    }
+}
+
+impl std::fmt::Debug for Chess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Chess({})", self.to_fen())
+    }
+}
