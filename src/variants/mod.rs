@@ -2,6 +2,8 @@
 //! plays each one with which rules, and the dispatch enum the protocol edge matches
 //! on once per command.
 
+pub mod connect;
+
 use std::fmt;
 use std::str::FromStr;
 
