@@ -90,10 +90,9 @@ fn parse_rank(text: &str, rank: usize) -> Result<Vec<Option<Side>>, FenError> {
 fn parse_counter(field: Option<&&str>, what: &str) -> Result<Option<u32>, FenError> {
     match field {
         None => Ok(None),
-        Some(t) => t
-            .parse::<u32>()
-            .map(Some)
-            .map_err(|_| FenError::new(format!("bad {what} '{t}': expected a number"))),
+        Some(t) => {
+            t.parse::<u32>().map(Some).map_err(|_| FenError::new(format!("bad {what} '{t}': expected a number")))
+        }
     }
 }
 
@@ -191,7 +190,9 @@ pub fn parse(fen: &str, rules: ConnectRules) -> Result<Parsed, FenError> {
                 match c {
                     'P' => held[0] += 1,
                     'p' => held[1] += 1,
-                    _ => return Err(FenError::new(format!("bad pocket letter '{c}' in '[{p}]': expected P, p or '-'"))),
+                    _ => {
+                        return Err(FenError::new(format!("bad pocket letter '{c}' in '[{p}]': expected P, p or '-'")))
+                    }
                 }
             }
         }
