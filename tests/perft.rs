@@ -7,6 +7,7 @@ mod common;
 use common::perft_file::check_file;
 
 use ludex::variants::chess::{Chess, ChessRules};
+use ludex::variants::connect::{Connect, ConnectRules};
 
 // Default budgets keep the chess files to a few seconds of `cargo test --release`
 // (about 1e9 nodes in all); `LUDEX_PERFT_BUDGET=all` runs every depth.
@@ -55,4 +56,23 @@ fn chess_perft_speed() {
         assert_eq!(nodes, expected);
         println!("{name} perft {depth}: {nodes} nodes in {secs:.3} s, {:.1} Mnps", nodes as f64 / secs / 1e6);
     }
+}
+
+/// Connect perft is cheap (bulk counting at depth 1, no move lists): with this budget
+/// every case of the three files runs to its deepest depth (about a second in all).
+const CONNECT_BUDGET: u64 = 20_000_000;
+
+#[test]
+fn perft_tictactoe() {
+    assert!(check_file::<Connect>("tictactoe.perft", ConnectRules::tictactoe(), CONNECT_BUDGET) > 0);
+}
+
+#[test]
+fn perft_gomoku() {
+    assert!(check_file::<Connect>("gomoku.perft", ConnectRules::gomoku(), CONNECT_BUDGET) > 0);
+}
+
+#[test]
+fn perft_gomokufreestyle() {
+    assert!(check_file::<Connect>("gomokufreestyle.perft", ConnectRules::gomoku_freestyle(), CONNECT_BUDGET) > 0);
 }

@@ -4,6 +4,7 @@
 
 pub mod chess;
 pub mod chesslike;
+pub mod connect;
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,0 +1,57 @@
+//! Connect games: m,n,k-games where two players drop stones and the first to complete
+//! a line of `k` wins. One position type plays tic-tac-toe (3x3, three in a row),
+//! gomoku (exactly five, Gomocup rule 1) and gomoku freestyle (five or more, Gomocup
+//! rule 0) on any board from 3x3 to 22x22, as Cute Chess models them.
+//!
+//! - [`rules`]: line length, overline rule, default board ([`ConnectRules`]);
+//! - [`geometry`]: the padded board array and square names ([`Cell`]);
+//! - `fen`, `notation`: Cute Chess's pocket FEN and `P@h8` drops;
+//! - `lines`: win detection through the last stone;
+//! - `eval`, `params`: line-window evaluation and move scoring;
+//! - `zobrist`, `position`, `pretty`: hashing, make/unmake, the board for people.
+
+mod eval;
+mod fen;
+pub mod geometry;
+mod lines;
+mod notation;
+mod params;
+mod position;
+mod pretty;
+pub mod rules;
+mod zobrist;
+
+#[cfg(test)]
+mod tests;
+
+pub use eval::LineStats;
+pub use geometry::Cell;
+pub use rules::{ConnectRules, LineRule};
+
+use crate::core::Side;
+use geometry::CELLS;
+use position::Undo;
+
+/// A connect-game position (gomoku, gomoku freestyle, tic-tac-toe). White places
+/// `P` stones (shown `X`) and moves first; Black places `p` (shown `O`).
+#[derive(Clone)]
+pub struct Connect {
+    rules: ConnectRules,
+    width: u8,
+    height: u8,
+    /// Padded board (see `geometry`): `EMPTY`, a side's stone, or `WALL`.
+    cells: [u8; CELLS],
+    /// Stones on the board per side.
+    stones: [u16; 2],
+    to_move: Side,
+    /// Set when the last move completed a winning line.
+    winner: Option<Side>,
+    halfmove: u32,
+    fullmove: u32,
+    last: Option<Cell>,
+    hash: u64,
+    /// Made moves, for `unmake_move`; reserved for a full board so play never allocates.
+    history: Vec<Undo>,
+    stats: LineStats,
+    keys: &'static zobrist::Keys,
+}

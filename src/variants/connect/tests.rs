@@ -1,0 +1,667 @@
+//! Rules, notation, FEN, hashing and evaluation tests for the connect games.
+//!
+//! Positions are written as pictures (`X` White, `O` Black, `.` empty, top rank
+//! first) and turned into FENs by `fen_of`, an independent little writer, so the FEN
+//! code under test is not used to build its own inputs.
+
+use super::geometry::Cell;
+use super::params;
+use super::*;
+use crate::core::rng::Rng;
+use crate::core::{MoveError, MoveList, Outcome, Position, Side, Termination};
+
+fn fen_of(rows: &[&str]) -> String {
+    let h = rows.len();
+    let w = rows[0].len();
+    let (mut white, mut black) = (0, 0);
+    let mut ranks = Vec::new();
+    for row in rows {
+        let mut rank = String::new();
+        let mut empty = 0;
+        for c in row.chars() {
+            if c == '.' {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                rank += &empty.to_string();
+                empty = 0;
+            }
+            match c {
+                'X' => {
+                    white += 1;
+                    rank.push('P')
+                }
+                'O' => {
+                    black += 1;
+                    rank.push('p')
+                }
+                _ => panic!("bad picture letter {c}"),
+            }
+        }
+        if empty > 0 {
+            rank += &empty.to_string();
+        }
+        ranks.push(rank);
+    }
+    let n = w * h;
+    let pocket = "P".repeat(n.div_ceil(2) - white) + &"p".repeat(n / 2 - black);
+    let pocket = if pocket.is_empty() { "-".to_string() } else { pocket };
+    let side = if white == black { 'w' } else { 'b' };
+    format!("{}[{pocket}] {side} - - 0 1", ranks.join("/"))
+}
+
+/// A picture of a `w` x `h` board with stones at the given (file, rank) pairs.
+fn picture(w: usize, h: usize, white: &[(usize, usize)], black: &[(usize, usize)]) -> Vec<String> {
+    let mut rows = vec![vec!['.'; w]; h];
+    for &(x, y) in white {
+        rows[h - 1 - y][x] = 'X';
+    }
+    for &(x, y) in black {
+        rows[h - 1 - y][x] = 'O';
+    }
+    rows.into_iter().map(|r| r.into_iter().collect()).collect()
+}
+
+fn pos(rows: &[&str], rules: ConnectRules) -> Connect {
+    let fen = fen_of(rows);
+    Connect::from_fen(&fen, rules).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn pos_of(pic: &[String], rules: ConnectRules) -> Connect {
+    let rows: Vec<&str> = pic.iter().map(String::as_str).collect();
+    pos(&rows, rules)
+}
+
+fn play(p: &mut Connect, moves: &[&str]) {
+    for m in moves {
+        let mv = p.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        p.make_move(mv);
+    }
+}
+
+fn moves_of(p: &Connect) -> usize {
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    list.len()
+}
+
+const ALL_RULES: [ConnectRules; 2] = [ConnectRules::gomoku(), ConnectRules::gomoku_freestyle()];
+const DIRS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// Every line of five on a `w` x `h` board, in every direction, with every cell of it
+/// as the last stone: the last stone wins, for White and for Black, under both rules.
+fn check_every_line(w: usize, h: usize) {
+    for rules in ALL_RULES {
+        for (dx, dy) in DIRS {
+            for y0 in 0..h as isize {
+                for x0 in 0..w as isize {
+                    let line: Vec<(usize, usize)> =
+                        (0..5).map(|i| ((x0 + i * dx) as usize, (y0 + i * dy) as usize)).collect();
+                    if line.iter().any(|&(x, y)| x >= w || y >= h) || y0 + 4 * dy < 0 {
+                        continue;
+                    }
+                    // Fillers: every third cell off the line, never five in a row.
+                    let off: Vec<(usize, usize)> = (0..h)
+                        .flat_map(|y| (0..w).map(move |x| (x, y)))
+                        .filter(|c| !line.contains(c))
+                        .step_by(3)
+                        .collect();
+                    for gap in 0..5 {
+                        let stones: Vec<_> =
+                            line.iter().enumerate().filter(|&(i, _)| i != gap).map(|(_, &c)| c).collect();
+                        let (x, y) = line[gap];
+                        let target = Cell::new(x, y);
+                        for winner in [Side::White, Side::Black] {
+                            let pic = if winner == Side::White {
+                                picture(w, h, &stones, &off[..4])
+                            } else {
+                                picture(w, h, &off[..5], &stones)
+                            };
+                            let mut p = pos_of(&pic, rules);
+                            assert_eq!(p.outcome(), None, "{}", p.to_fen());
+                            assert_eq!(p.side_to_move(), winner);
+                            assert!(p.is_win_cell(winner, target), "{} {target}", p.to_fen());
+                            assert!(p.evaluate() >= params::WIN_NEXT);
+                            p.make_move(target);
+                            let o = p.outcome().unwrap_or_else(|| panic!("no win: {} then {target}", p.to_fen()));
+                            assert_eq!((o.winner, o.termination), (Some(winner), Termination::Line));
+                            assert_eq!(moves_of(&p), 0);
+                            assert_eq!(p.perft(1), 0);
+                            assert!(matches!(p.parse_move("a1"), Err(MoveError::Illegal(_))));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn lines_win_in_all_directions_edges_and_corners() {
+    check_every_line(5, 5);
+    check_every_line(7, 6);
+}
+
+#[test]
+fn lines_win_on_big_boards() {
+    for size in [19, 22] {
+        let rules = ConnectRules::gomoku();
+        let mut p = Connect::empty(size, size, rules).unwrap();
+        assert_eq!(moves_of(&p), size * size);
+        let top = size;
+        let last_file = (b'a' + size as u8 - 1) as char;
+        let diag: Vec<String> =
+            (0..5).map(|i| format!("{}{}", (b'a' + (size - 1 - i) as u8) as char, top - i)).collect();
+        // White builds the diagonal into the top-right corner, Black plays along rank 1.
+        for (i, sq) in diag.iter().take(4).enumerate() {
+            play(&mut p, &[sq, &format!("{}1", (b'a' + 2 * i as u8) as char)]);
+        }
+        assert_eq!(p.outcome(), None);
+        assert_eq!(format!("{}{top}", last_file), diag[0]);
+        play(&mut p, &[&diag[4]]);
+        assert_eq!(p.outcome(), Some(Outcome::win(Side::White, Termination::Line)));
+        let back = Connect::from_fen(&p.to_fen(), rules).unwrap();
+        assert_eq!(back.outcome(), p.outcome());
+        assert_eq!(back.hash(), p.hash());
+    }
+}
+
+#[test]
+fn tictactoe_lines_and_full_board_draw() {
+    let rules = ConnectRules::tictactoe();
+    let lines: [[&str; 3]; 8] = [
+        ["a1", "b1", "c1"],
+        ["a2", "b2", "c2"],
+        ["a3", "b3", "c3"],
+        ["a1", "a2", "a3"],
+        ["b1", "b2", "b3"],
+        ["c1", "c2", "c3"],
+        ["a1", "b2", "c3"],
+        ["a3", "b2", "c1"],
+    ];
+    for line in lines {
+        let mut p = Connect::startpos(rules);
+        let others: Vec<&str> =
+            ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"].into_iter().filter(|s| !line.contains(s)).collect();
+        // O's two stones cannot make three; X's third stone completes the line.
+        play(&mut p, &[line[0], others[0], line[1], others[1]]);
+        assert_eq!(p.outcome(), None);
+        play(&mut p, &[line[2]]);
+        assert_eq!(p.outcome(), Some(Outcome::win(Side::White, Termination::Line)), "{line:?}");
+        assert_eq!(p.perft(3), 0);
+    }
+
+    // X O X / X O O / O X X: nobody has three, the ninth stone fills the board.
+    let mut p = Connect::startpos(rules);
+    play(&mut p, &["a3", "b2", "c3", "b3", "b1", "a1", "a2", "c2"]);
+    assert_eq!(p.outcome(), None);
+    assert_eq!(moves_of(&p), 1);
+    play(&mut p, &["P@c1"]);
+    assert_eq!(p.outcome(), Some(Outcome::draw(Termination::BoardFull)));
+    assert_eq!(p.to_fen(), "PpP/Ppp/pPP[-] b - - 0 5");
+    assert_eq!(moves_of(&p), 0);
+    assert_eq!(p.evaluate(), 0);
+    assert!(matches!(p.parse_move("a1"), Err(MoveError::Illegal(m)) if m.contains("over")));
+    let back = Connect::from_fen(&p.to_fen(), rules).unwrap();
+    assert_eq!(back.outcome(), Some(Outcome::draw(Termination::BoardFull)));
+}
+
+#[test]
+fn full_board_fen_has_empty_pocket() {
+    let p = pos(&["XOX", "XOO", "OXX"], ConnectRules::tictactoe());
+    assert_eq!(p.to_fen(), "PpP/Ppp/pPP[-] b - - 0 1");
+    assert_eq!(p.outcome(), Some(Outcome::draw(Termination::BoardFull)));
+}
+
+#[test]
+fn overline_under_both_rules() {
+    // X X X . X X on rank 8: filling the gap makes six in a row.
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...XXX.XX......",
+        "...............",
+        "...OO.O.O.O....",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ];
+    let g8 = Cell::new(6, 7);
+    let exact = pos(&rows, ConnectRules::gomoku());
+    let free = pos(&rows, ConnectRules::gomoku_freestyle());
+    assert!(!exact.is_win_cell(Side::White, g8));
+    assert!(free.is_win_cell(Side::White, g8));
+
+    let mut p = exact.clone();
+    play(&mut p, &["P@g8"]);
+    assert_eq!(p.outcome(), None, "six in a row does not win in gomoku");
+    assert_eq!(p.side_to_move(), Side::Black);
+    assert_eq!(moves_of(&p), 225 - 11);
+    play(&mut p, &["a1", "c8"]);
+    assert_eq!(p.outcome(), None, "seven in a row does not win either");
+
+    let mut p = free.clone();
+    play(&mut p, &["P@g8"]);
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::White, Termination::Line)));
+
+    // One direction makes six, another makes exactly five: that wins in gomoku.
+    let rows = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "......X........",
+        "......X........",
+        "...XXX.XX......",
+        "......X........",
+        "......X........",
+        "...............",
+        "...OO.O.O.O....",
+        "...O.O.O.O.....",
+        "...............",
+        "...............",
+    ];
+    let mut p = pos(&rows, ConnectRules::gomoku());
+    play(&mut p, &["g8"]);
+    assert_eq!(p.outcome(), Some(Outcome::win(Side::White, Termination::Line)));
+
+    // A six already on the board: a game in progress in gomoku, won in freestyle.
+    let rows = [".......", ".......", "XXXXXX.", ".......", "OO.O.O.", ".O.O...", "......X"];
+    assert_eq!(pos(&rows, ConnectRules::gomoku()).outcome(), None);
+    let o = pos(&rows, ConnectRules::gomoku_freestyle()).outcome();
+    assert_eq!(o, Some(Outcome::win(Side::White, Termination::Line)));
+    // In gomoku White may still win with an exact five elsewhere.
+    let mut p = pos(&rows, ConnectRules::gomoku());
+    assert!(!p.is_win_cell(Side::White, Cell::new(6, 4)));
+    play(&mut p, &["a7", "g5"]);
+    assert_eq!(p.outcome(), None, "seven in a row");
+}
+
+#[test]
+fn exact_five_next_to_own_stone_is_not_a_threat() {
+    // . X X X X . X : the left end makes five, the right gap makes six.
+    let rows = [".XXXX.X", ".......", "OO.O.O.", ".......", "O......", ".......", "......."];
+    let exact = pos(&rows, ConnectRules::gomoku());
+    assert!(exact.is_win_cell(Side::White, Cell::new(0, 6)));
+    assert!(!exact.is_win_cell(Side::White, Cell::new(5, 6)));
+    assert_eq!(exact.line_stats().win_cells(Side::White), 1);
+    let free = pos(&rows, ConnectRules::gomoku_freestyle());
+    assert_eq!(free.line_stats().win_cells(Side::White), 2);
+}
+
+#[test]
+fn fen_round_trips() {
+    let gomoku_start = format!("{}[{}{}] w - - 0 1", ["15"; 15].join("/"), "P".repeat(113), "p".repeat(112));
+    let cases = [
+        ("3/3/3[PPPPPpppp] w - - 0 1", ConnectRules::tictactoe()),
+        ("1p1/1PP/p1P[PPpp] b - - 0 1", ConnectRules::tictactoe()),
+        ("PpP/Ppp/pPP[-] b - - 0 5", ConnectRules::tictactoe()),
+        ("PpP/pPp/pPP[-] b - - 0 5", ConnectRules::tictactoe()),
+        (gomoku_start.as_str(), ConnectRules::gomoku()),
+    ];
+    for (fen, rules) in cases {
+        assert_eq!(Connect::from_fen(fen, rules).unwrap().to_fen(), fen);
+    }
+    assert_eq!(Connect::startpos(ConnectRules::gomoku()).to_fen(), gomoku_start);
+    assert_eq!(Connect::startpos(ConnectRules::tictactoe()).to_fen(), "3/3/3[PPPPPpppp] w - - 0 1");
+
+    // 19x19: 181 + 180 stones; two-digit counts on both sides of stones.
+    let mut ranks = vec!["19".to_string(); 19];
+    ranks[9] = "7pP10".to_string();
+    let fen19 = format!("{}[{}{}] w - - 3 2", ranks.join("/"), "P".repeat(180), "p".repeat(179));
+    let p = Connect::from_fen(&fen19, ConnectRules::gomoku()).unwrap();
+    assert_eq!((p.width(), p.height()), (19, 19));
+    assert_eq!(p.to_fen(), fen19);
+    assert_eq!(p.stone_at(Cell::new(7, 9)), Some(Side::Black));
+    assert_eq!(p.stone_at(Cell::new(8, 9)), Some(Side::White));
+    assert_eq!(moves_of(&p), 361 - 2);
+
+    // 22x22, and a rectangle.
+    let fen22 = format!("{}[{}{}] w - - 0 1", ["22"; 22].join("/"), "P".repeat(242), "p".repeat(242));
+    assert_eq!(Connect::from_fen(&fen22, ConnectRules::gomoku_freestyle()).unwrap().to_fen(), fen22);
+    let rect = format!("{}[{}{}] w - - 0 1", ["9"; 6].join("/"), "P".repeat(27), "p".repeat(27));
+    let p = Connect::from_fen(&rect, ConnectRules::gomoku()).unwrap();
+    assert_eq!((p.width(), p.height(), p.to_fen()), (9, 6, rect.clone()));
+
+    // Optional parts: counters, pocket, even castling/en passant fields.
+    for short in ["3/3/3[PPPPPpppp] w", "3/3/3[PPPPPpppp] w - -", "3/3/3 w - - 0 1", "3/3/3"] {
+        let p = Connect::from_fen(short, ConnectRules::tictactoe()).unwrap_or_else(|e| panic!("{short}: {e}"));
+        assert_eq!(p.to_fen(), "3/3/3[PPPPPpppp] w - - 0 1", "{short}");
+    }
+}
+
+#[test]
+fn reference_positions_round_trip() {
+    for (file, rules) in [
+        ("tictactoe.perft", ConnectRules::tictactoe()),
+        ("gomoku.perft", ConnectRules::gomoku()),
+        ("gomokufreestyle.perft", ConnectRules::gomoku_freestyle()),
+    ] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut n = 0;
+        for epd in text.lines().filter_map(|l| l.strip_prefix("epd ")) {
+            let p = Connect::from_fen(epd, rules).unwrap_or_else(|e| panic!("{epd}: {e}"));
+            assert_eq!(p.to_fen(), epd.trim());
+            n += 1;
+        }
+        assert!(n >= 10, "{file}");
+    }
+}
+
+#[test]
+fn bad_fens_are_rejected_naming_the_problem() {
+    let t = ConnectRules::tictactoe();
+    let cases: &[(&str, &str)] = &[
+        ("", "empty"),
+        ("   ", "empty"),
+        ("3/3[PPPPPpppp] w - - 0 1", "2 ranks"),
+        (&format!("{} w", ["5"; 23].join("/")), "23 ranks"),
+        ("3/4/3 w", "rank 2 ('4') has 4 cells"),
+        ("3/3/3x[PPPPPpppp] w", "'x'"),
+        ("3/3/2X w", "'X'"),
+        ("0/3/3 w", "'0'"),
+        ("03/3/3 w", "'03'"),
+        ("99999999999999999999/3/3 w", "'99999999999999999999'"),
+        ("23/23/23 w", "'23'"),
+        ("P22/3/3 w", "longer than 22"),
+        ("2/2/2 w", "has 2 cells"),
+        ("3/3/3[PPPPPppp] w", "pocket '[PPPPPppp]'"),
+        ("3/3/3[-] w", "pocket '[-]'"),
+        ("3/3/3[PPPPPpppx] w", "'x'"),
+        ("3/3/3[PPPPPpppp w", "does not end with ']'"),
+        ("3/3/3] w", "stray ']'"),
+        ("3/3/3[PPPPPpppp] x", "'x'"),
+        ("3/3/3[PPPPPpppp] b", "'b'"),
+        ("P2/3/3[PPPPpppp] w", "'w'"),
+        ("PP1/3/3 b", "2 white and 0 black"),
+        ("p2/3/3 w", "0 white and 1 black"),
+        ("3/3/3 w KQkq", "'KQkq'"),
+        ("3/3/3 w - e3", "'e3'"),
+        ("3/3/3 w - - x 1", "'x'"),
+        ("3/3/3 w - - 0 -1", "'-1'"),
+        ("3/3/3 w - - 0 1 extra", "'extra'"),
+        ("PPP/ppp/3 w", "both sides"),
+        ("PPP/pp1/1p1 w", "White has a completed line but is to move"),
+        ("3/3/2é w", "'é'"),
+        ("3/3/3/ w", "rank 1 ('') has 0 cells"),
+    ];
+    for (fen, needle) in cases {
+        match Connect::from_fen(fen, t) {
+            Ok(p) => panic!("accepted '{fen}' as {}", p.to_fen()),
+            Err(e) => assert!(e.to_string().contains(needle), "'{fen}': '{e}' does not mention {needle}"),
+        }
+    }
+    let bad_rules = ConnectRules { k: 6, ..ConnectRules::gomoku() };
+    assert!(Connect::from_fen("3/3/3", bad_rules).is_err());
+    assert!(Connect::empty(23, 15, ConnectRules::gomoku()).is_err());
+    assert!(Connect::empty(15, 2, ConnectRules::gomoku()).is_err());
+}
+
+#[test]
+fn bad_moves_are_rejected_naming_the_token() {
+    let mut p = Connect::startpos(ConnectRules::gomoku());
+    play(&mut p, &["P@h8"]);
+    let cases: &[(&str, bool, &str)] = &[
+        ("P@h8", false, "occupied"),
+        ("h8", false, "occupied"),
+        ("P@p1", false, "off the 15x15 board"),
+        ("a16", false, "off"),
+        ("z99", false, "off"),
+        ("N@h9", true, "N@"),
+        ("P@", true, "P@"),
+        ("h", true, "'h'"),
+        ("e2e4", true, "e2e4"),
+        ("0000", true, "0000"),
+        ("", true, "not a square"),
+        ("P@h8extra", true, "h8extra"),
+    ];
+    for &(text, malformed, needle) in cases {
+        match p.parse_move(text) {
+            Err(MoveError::Malformed(m)) if malformed => assert!(m.contains(needle), "{text}: {m}"),
+            Err(MoveError::Illegal(m)) if !malformed => assert!(m.contains(needle), "{text}: {m}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    assert_eq!(p.parse_move("p@h9"), Ok(Cell::new(7, 8)));
+}
+
+/// Random games (fixed seed) in a small central area so that lines and overlines
+/// form: after every move and take-back the incremental hash and line counts equal
+/// those computed from scratch, and taking everything back restores the start.
+#[test]
+fn make_unmake_restore_fen_hash_and_counts() {
+    let mut rng = Rng::new(20_24);
+    let setups = [
+        (ConnectRules::tictactoe(), 3, 3, 3),
+        (ConnectRules::gomoku(), 15, 15, 7),
+        (ConnectRules::gomoku_freestyle(), 15, 15, 7),
+        (ConnectRules::gomoku(), 22, 22, 8),
+        (ConnectRules::gomoku_freestyle(), 5, 5, 5),
+    ];
+    for (rules, w, h, area) in setups {
+        for _game in 0..30 {
+            let mut p = Connect::empty(w, h, rules).unwrap();
+            let start = (p.to_fen(), p.hash());
+            let mut fens = Vec::new();
+            while p.outcome().is_none() {
+                let mut list = MoveList::new();
+                p.legal_moves(&mut list);
+                let near: Vec<Cell> = list.iter().copied().filter(|c| c.x() < area && c.y() < area).collect();
+                let pool = if near.is_empty() { list.as_slice().to_vec() } else { near };
+                let mv = pool[(rng.next_u64() % pool.len() as u64) as usize];
+                fens.push((p.to_fen(), p.hash()));
+                p.make_move(mv);
+                let fresh = Connect::from_fen(&p.to_fen(), rules).unwrap();
+                assert_eq!(fresh.hash(), p.hash(), "{}", p.to_fen());
+                assert_eq!(fresh.outcome(), p.outcome(), "{}", p.to_fen());
+                let scan = LineStats::scan(&p.cells, w, h, rules.k as usize, rules.line_rule);
+                assert!(scan.same_as(p.line_stats()), "{}", p.to_fen());
+                assert_eq!(fresh.evaluate(), p.evaluate());
+            }
+            while let Some((fen, hash)) = fens.pop() {
+                p.unmake_move();
+                assert_eq!((p.to_fen(), p.hash()), (fen, hash));
+            }
+            assert_eq!((p.to_fen(), p.hash()), start);
+            assert!(LineStats::scan(&p.cells, w, h, rules.k as usize, rules.line_rule).same_as(p.line_stats()));
+        }
+    }
+}
+
+#[test]
+fn hash_depends_on_stones_and_side() {
+    let mut a = Connect::startpos(ConnectRules::gomoku());
+    let mut b = a.clone();
+    play(&mut a, &["h8", "h9"]);
+    play(&mut b, &["h9", "h8"]);
+    assert_ne!(a.hash(), b.hash());
+    let mut c = Connect::startpos(ConnectRules::gomoku());
+    play(&mut c, &["a1", "h9", "h8"]);
+    let mut d = Connect::startpos(ConnectRules::gomoku());
+    play(&mut d, &["h8", "h9", "a1"]);
+    assert_eq!(c.hash(), d.hash(), "transpositions hash alike");
+    assert_ne!(Connect::startpos(ConnectRules::gomoku()).hash(), a.hash());
+}
+
+/// A board with its colours swapped (`X` <-> `O`).
+fn swapped(rows: &[&str]) -> Vec<String> {
+    rows.iter()
+        .map(|r| {
+            r.chars()
+                .map(|c| match c {
+                    'X' => 'O',
+                    'O' => 'X',
+                    c => c,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn mirrored(rows: &[&str]) -> Vec<String> {
+    rows.iter().map(|r| r.chars().rev().collect()).collect()
+}
+
+fn transposed(rows: &[&str]) -> Vec<String> {
+    let n = rows.len();
+    (0..n).map(|i| rows.iter().map(|r| r.as_bytes()[i] as char).collect()).collect()
+}
+
+#[test]
+fn evaluation_sanity() {
+    let g = ConnectRules::gomoku();
+    let quiet = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "........O......",
+        ".......X.......",
+        "......O.X......",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ];
+    let q = pos(&quiet, g).evaluate();
+    assert!(q.abs() < 300, "quiet position scores {q}");
+
+    // White to move with an open four: wins next move.
+    let mut four = quiet.map(String::from);
+    four[3] = "....XXXX.......".into();
+    four[5] = "...O......O....".into();
+    four[12] = ".....O....O....".into();
+    let four_b = {
+        let mut f = four.clone();
+        f[12] = ".....O.........".into();
+        f
+    };
+    let four: Vec<&str> = four.iter().map(String::as_str).collect();
+    let p = pos(&four, g);
+    assert_eq!(p.side_to_move(), Side::White);
+    assert!(p.evaluate() >= params::WIN_NEXT && p.evaluate() > q + 5_000);
+    // The open four with Black to move: Black cannot block both ends.
+    let rows: Vec<&str> = four_b.iter().map(String::as_str).collect();
+    let p = pos(&rows, g);
+    assert_eq!(p.side_to_move(), Side::Black);
+    assert_eq!(p.line_stats().win_cells(Side::White), 2);
+    assert_eq!(p.evaluate(), params::LOSS_AFTER_NEXT);
+
+    // An open three is worth more than a blocked one, for the side to move.
+    let open = [
+        "...........",
+        "...........",
+        "...........",
+        "...........",
+        "...XXX.....",
+        "...........",
+        "...........",
+        "...........",
+        ".O.O.O.....",
+        "...........",
+        "...........",
+    ];
+    let blocked = [
+        "...........",
+        "...........",
+        "...........",
+        "...........",
+        "..OXXX.....",
+        "...........",
+        "...........",
+        "...........",
+        ".O.O.......",
+        "...........",
+        "...........",
+    ];
+    // Both White to move (3 X, 3 O).
+    let e_open = pos(&open, g).evaluate();
+    let e_blocked = pos(&blocked, g).evaluate();
+    assert!(e_open > e_blocked + 50, "open three {e_open} vs blocked three {e_blocked}");
+
+    // Colour symmetry: the same shapes with colours swapped count alike for the other
+    // side, and the side that owns the open three is the one that stands better.
+    let twin = swapped(&open);
+    let twin: Vec<&str> = twin.iter().map(String::as_str).collect();
+    let (a, b) = (pos(&open, g), pos(&twin, g));
+    for m in 1..5 {
+        assert_eq!(a.line_stats().windows(Side::White, m), b.line_stats().windows(Side::Black, m));
+        assert_eq!(a.line_stats().windows(Side::Black, m), b.line_stats().windows(Side::White, m));
+    }
+    assert!(a.evaluate() > 0 && b.evaluate() < 0, "{} {}", a.evaluate(), b.evaluate());
+
+    // Geometric symmetry: mirror and transpose leave the evaluation unchanged.
+    for rows in [&quiet[..], &four[..], &open[..]] {
+        let e = pos(rows, g).evaluate();
+        let m = mirrored(rows);
+        let t = transposed(rows);
+        assert_eq!(pos(&m.iter().map(String::as_str).collect::<Vec<_>>(), g).evaluate(), e);
+        assert_eq!(pos(&t.iter().map(String::as_str).collect::<Vec<_>>(), g).evaluate(), e);
+    }
+}
+
+#[test]
+fn move_score_ranks_win_then_block() {
+    let rows = [
+        "...........",
+        "...........",
+        "...........",
+        "..XXXX.....",
+        "...........",
+        "...........",
+        ".....OOOO..",
+        "...........",
+        "...........",
+        "...O.......",
+        "X..........",
+    ];
+    // 5 X and 5 O: White to move; White wins at b8 or g8, Black threatens e5 / j5.
+    let p = pos(&rows, ConnectRules::gomoku());
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    let mut scored: Vec<(i32, Cell)> = list.iter().map(|&c| (p.move_score(c), c)).collect();
+    scored.sort_by(|a, b| b.cmp(a));
+    let top: Vec<String> = scored.iter().take(4).map(|(_, c)| c.to_string()).collect();
+    assert!(top[..2].contains(&"b8".to_string()) && top[..2].contains(&"g8".to_string()), "{top:?}");
+    assert!(top[2..].contains(&"e5".to_string()) && top[2..].contains(&"j5".to_string()), "{top:?}");
+    assert_eq!(p.move_score(Cell::new(2, 7)), i32::MIN, "occupied");
+}
+
+#[test]
+fn pretty_board() {
+    let mut p = Connect::empty(22, 22, ConnectRules::gomoku()).unwrap();
+    play(&mut p, &["k11", "v22"]);
+    let text = p.pretty();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 22 + 3);
+    // Files and cells line up: column 4 is file a, column 46 file v, on every line.
+    for l in &lines[..24] {
+        let b = l.as_bytes();
+        assert!(b.len() > 46 && b"a.XO".contains(&b[4]) && b"v.XO".contains(&b[46]), "{l}");
+    }
+    assert!(lines[0].trim_start().starts_with("a b c") && lines[0].ends_with('v'));
+    assert!(lines[1].starts_with("22 ") && lines[1].ends_with(" 22") && lines[1].contains("[O]"), "{text}");
+    assert!(lines[12].starts_with("11 ") && lines[12].contains(" X "), "{text}");
+    assert!(lines[22].starts_with(" 1 "), "{text}");
+    assert!(lines[24].contains("X to move") && lines[24].contains("P@v22"), "{}", lines[24]);
+
+    let mut t = Connect::startpos(ConnectRules::tictactoe());
+    play(&mut t, &["a1", "b2", "a2", "c3", "a3"]);
+    let text = t.pretty();
+    assert!(text.contains("3 [X]. O  3"), "{text}");
+    assert!(text.contains("Game over: X wins"), "{text}");
+}
