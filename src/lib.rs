@@ -9,6 +9,7 @@
 //! - [`protocol`]: text in, text out (UCI, Gomocup), nothing else.
 
 pub mod core;
+pub mod engine;
 pub mod perft;
 pub mod protocol;
 pub mod variants;

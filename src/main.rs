@@ -1,8 +1,22 @@
-//! The `ludex` binary: with no arguments it speaks a protocol on stdin/stdout.
+//! The `ludex` binary. With no arguments it speaks UCI on stdin/stdout; logging goes
+//! to stderr (`RUST_LOG=debug` shows the protocol traffic).
+
+use std::io::{self, BufReader};
+
+use ludex::protocol::output::Output;
+use ludex::protocol::uci::session::UciSession;
 
 fn main() -> anyhow::Result<()> {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    Ok(())
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => {
+            let mut session = UciSession::new(Output::stdout());
+            session.run(BufReader::new(io::stdin().lock()));
+            Ok(())
+        }
+        Some(other) => anyhow::bail!("unknown argument '{other}' (run without arguments for the UCI loop)"),
+    }
 }

@@ -159,13 +159,15 @@ fn antichess_rules_over_uci() {
 fn chess960_castling_in_both_notations() {
     let mut e = Engine::spawn();
     e.send("setoption name UCI_Chess960 value true");
-    // King on f1, rooks on b1 and h1; castling short is written king-takes-rook.
+    // King on f1, rooks on b1 and g1; castling is written king-takes-rook. The short
+    // castle is illegal here (the black rook on g8 attacks g1), the long one is not.
     let fen = "1r3kr1/8/8/8/8/8/8/1R3KR1 w GBgb - 0 1";
     e.send(&format!("position fen {fen}"));
     let (moves, _) = e.perft(1);
-    assert!(moves.iter().any(|(m, _)| m == "f1g1"), "{moves:?}");
-    e.send(&format!("position fen {fen} moves f1g1"));
-    assert_eq!(e.fen(), "1r3kr1/8/8/8/8/8/8/1R3RK1 b gb - 1 1");
+    assert!(moves.iter().any(|(m, _)| m == "f1b1"), "{moves:?}");
+    assert!(!moves.iter().any(|(m, _)| m == "f1g1"), "{moves:?}");
+    e.send(&format!("position fen {fen} moves f1b1"));
+    assert_eq!(e.fen(), "1r3kr1/8/8/8/8/8/8/2KR2R1 b gb - 1 1");
     e.send("setoption name UCI_Chess960 value false");
     e.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1");
     assert_eq!(e.fen(), "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4");

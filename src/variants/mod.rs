@@ -9,6 +9,10 @@ pub mod connect;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::core::{setup, FenError, PositionError};
+use chess::{Chess, ChessRules};
+use connect::{Connect, ConnectRules};
+
 /// Every game Ludex plays. Chess960 is chess with `UCI_Chess960`, but it is its own
 /// value here so that the rest of the code never has to combine two settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -108,6 +112,50 @@ impl FromStr for Variant {
             "gomokufreestyle" => Ok(Variant::GomokuFreestyle),
             _ => Err(UnknownVariant(s.trim().to_string())),
         }
+    }
+}
+
+/// A position of whichever variant is being played. The protocol edge matches on it
+/// once per command (through [`with_position!`]) and hands the concrete type to
+/// generic code.
+#[derive(Clone)]
+pub enum AnyPosition {
+    Chess(Chess),
+    Connect(Connect),
+}
+
+/// Runs `$body` with `$p` bound to the concrete position inside an [`AnyPosition`]
+/// (by value, `&` or `&mut`, as `$any` is given).
+#[macro_export]
+macro_rules! with_position {
+    ($any:expr, $p:ident => $body:expr) => {
+        match $any {
+            $crate::variants::AnyPosition::Chess($p) => $body,
+            $crate::variants::AnyPosition::Connect($p) => $body,
+        }
+    };
+}
+pub use with_position;
+
+impl Variant {
+    /// The variant's own start position (`position startpos`).
+    pub fn startpos(self) -> AnyPosition {
+        self.setup(None, &[]).expect("a start position with no moves always sets up")
+    }
+
+    /// The position `fen` (or the start position) followed by `moves`, under this
+    /// variant's rules; all or nothing.
+    pub fn setup(self, fen: Option<&str>, moves: &[String]) -> Result<AnyPosition, PositionError> {
+        Ok(match self {
+            Variant::Chess => AnyPosition::Chess(setup(ChessRules { chess960: false }, fen, moves)?),
+            Variant::Chess960 => AnyPosition::Chess(setup(ChessRules { chess960: true }, fen, moves)?),
+            Variant::Antichess | Variant::Giveaway | Variant::Suicide => {
+                return Err(PositionError::Fen(FenError::new("the antichess family is not merged yet")))
+            }
+            Variant::TicTacToe => AnyPosition::Connect(setup(ConnectRules::tictactoe(), fen, moves)?),
+            Variant::Gomoku => AnyPosition::Connect(setup(ConnectRules::gomoku(), fen, moves)?),
+            Variant::GomokuFreestyle => AnyPosition::Connect(setup(ConnectRules::gomoku_freestyle(), fen, moves)?),
+        })
     }
 }
 

@@ -3,3 +3,4 @@
 pub mod command;
 pub mod go;
 pub mod options;
+pub mod session;
