@@ -10,4 +10,5 @@
 
 pub mod core;
 pub mod perft;
+pub mod search;
 pub mod variants;
