@@ -139,11 +139,12 @@ fn ponder_ignores_the_clock_until_ponderhit() {
     let handle = spawn(Noise::new(11), clock.clone(), signals.clone());
     thread::sleep(Duration::from_millis(500));
     assert!(!handle.is_finished(), "pondering search returned on its own");
-    // ponderhit: the same search continues under the clock and ends quickly.
+    // ponderhit: the same search continues under the clock. Its soft limit (about
+    // 25 ms) passed while pondering, so it answers at once.
     let t = Instant::now();
     signals.ponderhit();
     let (r, _) = handle.join().unwrap();
-    assert!(t.elapsed() < Duration::from_millis(400), "{:?} after ponderhit", t.elapsed());
+    assert!(t.elapsed() < Duration::from_millis(60), "{:?} after ponderhit", t.elapsed());
     assert!(r.best_move.is_some());
     assert!(r.depth >= 3, "pondering time was used: depth {}", r.depth);
 

@@ -8,6 +8,6 @@ pub mod rng;
 pub mod score;
 
 pub use error::{FenError, MoveError};
-pub use movelist::{MoveList, MAX_MOVES};
+pub use movelist::MoveList;
 pub use outcome::{Outcome, Side, Termination};
 pub use position::Position;

@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use crate::core::{MoveList, Position, Side, MAX_MOVES};
+use crate::core::{MoveList, Position, Side};
 
 /// Slots per side in the history table (`Position::history_index` modulo this).
 pub const HISTORY_SLOTS: usize = 4096;
@@ -71,23 +71,23 @@ pub fn history_bonus(depth: i32) -> i32 {
 /// move list itself stays in generation order, because the transposition table
 /// stores a move as its index in that order.
 pub struct Picker {
-    keys: [(i32, u16); MAX_MOVES],
-    len: usize,
+    /// (ordering score, index in the move list); a buffer lent by the worker.
+    keys: Vec<(i32, u16)>,
     next: usize,
 }
 
 impl Picker {
-    /// Scores `list` for a search node.
-    #[allow(clippy::too_many_arguments)]
+    /// Scores `list` for a search node, in `buffer` (whose contents are dropped).
     pub fn new<P: Position>(
         pos: &P,
         list: &MoveList<P::Move>,
         hash_move: Option<u16>,
         killers: &[Option<P::Move>; 2],
         history: &History,
+        mut buffer: Vec<(i32, u16)>,
     ) -> Picker {
         let side = pos.side_to_move();
-        let mut picker = Picker { keys: [(0, 0); MAX_MOVES], len: list.len(), next: 0 };
+        buffer.clear();
         for (i, &mv) in list.iter().enumerate() {
             let hint = pos.order_hint(mv).clamp(-HINT_LIMIT, HINT_LIMIT);
             let score = if hash_move == Some(i as u16) {
@@ -101,29 +101,34 @@ impl Picker {
             } else {
                 history.get(History::slot(side, pos.history_index(mv))) + hint
             };
-            picker.keys[i] = (score, i as u16);
+            buffer.push((score, i as u16));
         }
-        picker
+        Picker { keys: buffer, next: 0 }
     }
 
     /// Scores `list` by the variant's hint alone (quiescence search).
-    pub fn by_hint<P: Position>(pos: &P, list: &MoveList<P::Move>) -> Picker {
-        let mut picker = Picker { keys: [(0, 0); MAX_MOVES], len: list.len(), next: 0 };
+    pub fn by_hint<P: Position>(pos: &P, list: &MoveList<P::Move>, mut buffer: Vec<(i32, u16)>) -> Picker {
+        buffer.clear();
         for (i, &mv) in list.iter().enumerate() {
-            picker.keys[i] = (pos.order_hint(mv).clamp(-HINT_LIMIT, HINT_LIMIT), i as u16);
+            buffer.push((pos.order_hint(mv).clamp(-HINT_LIMIT, HINT_LIMIT), i as u16));
         }
-        picker
+        Picker { keys: buffer, next: 0 }
+    }
+
+    /// Gives the buffer back for reuse.
+    pub fn into_buffer(self) -> Vec<(i32, u16)> {
+        self.keys
     }
 
     /// The index (into the move list) of the best move not yet handed out. Ties go
     /// to the move generated first, so the order is fully deterministic.
     #[inline]
     pub fn next(&mut self) -> Option<usize> {
-        if self.next >= self.len {
+        if self.next >= self.keys.len() {
             return None;
         }
         let mut best = self.next;
-        for i in self.next + 1..self.len {
+        for i in self.next + 1..self.keys.len() {
             if self.keys[i].0 > self.keys[best].0
                 || (self.keys[i].0 == self.keys[best].0 && self.keys[i].1 < self.keys[best].1)
             {

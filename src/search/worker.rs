@@ -111,6 +111,12 @@ pub struct Worker<'a, P: Position> {
     /// always a searched best move to return.
     can_abort: bool,
     pub completed_depth: u32,
+    /// The depth of the current iteration (check extensions stop at twice it).
+    root_depth: i32,
+    /// The soft time limit passed while pondering: stop as soon as `ponderhit` comes.
+    stop_on_ponderhit: bool,
+    /// Move-ordering buffers, one per ply, reused so no node allocates or clears one.
+    pickers: Vec<Vec<(i32, u16)>>,
 }
 
 impl<'a, P: Position> Worker<'a, P> {
@@ -147,6 +153,9 @@ impl<'a, P: Position> Worker<'a, P> {
             aborted: false,
             can_abort,
             completed_depth: 0,
+            root_depth: 0,
+            stop_on_ponderhit: false,
+            pickers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
         }
     }
 
@@ -187,7 +196,11 @@ impl<'a, P: Position> Worker<'a, P> {
             return false;
         }
         // Our clock runs from `ponderhit` when pondering, else from `go`.
-        let since = signals.ponderhit_at().unwrap_or(c.start);
+        let ponderhit = signals.ponderhit_at();
+        if ponderhit.is_some() && self.stop_on_ponderhit {
+            return true;
+        }
+        let since = ponderhit.unwrap_or(c.start);
         since.elapsed().as_millis() as u64 >= budget.hard_ms
     }
 
@@ -242,6 +255,7 @@ impl<'a, P: Position> Worker<'a, P> {
             for rm in self.root_moves.iter_mut() {
                 rm.prev_score = rm.score;
             }
+            self.root_depth = depth as i32;
             self.seldepth = 0;
             for pv_idx in 0..multipv {
                 self.aspiration(depth, pv_idx, listener);
@@ -271,6 +285,10 @@ impl<'a, P: Position> Worker<'a, P> {
             if self.stop_after_iteration(stable, score_drop) {
                 break;
             }
+            if self.shared.signals.is_pondering() && self.soft_limit_passed(stable, score_drop) {
+                // The move would be played now; while pondering, that means at ponderhit.
+                self.stop_on_ponderhit = true;
+            }
         }
     }
 
@@ -290,11 +308,17 @@ impl<'a, P: Position> Worker<'a, P> {
                 }
             }
         }
-        if !c.managed || signals.is_pondering() {
-            return false;
+        !signals.is_pondering() && self.soft_limit_passed(stable, score_drop)
+    }
+
+    /// Whether the clock's soft limit says this was the last iteration.
+    fn soft_limit_passed(&self, stable: u32, score_drop: Score) -> bool {
+        match &self.control {
+            Some(Control { managed: true, budget: Some(budget), .. }) => {
+                budget.stop_after_iteration(self.elapsed_ms(), stable, score_drop, self.root_moves.len() == 1)
+            }
+            _ => false,
         }
-        let budget = c.budget.expect("managed search has a budget");
-        budget.stop_after_iteration(self.elapsed_ms(), stable, score_drop, self.root_moves.len() == 1)
     }
 
     /// One MultiPV line at `depth`, with an aspiration window around the previous
@@ -448,7 +472,8 @@ impl<'a, P: Position> Worker<'a, P> {
         }
 
         let in_check = self.pos.in_check();
-        let depth = if in_check { depth + 1 } else { depth };
+        // Check extension, bounded so that long series of checks cannot run away.
+        let depth = if in_check && (ply as i32) < 2 * self.root_depth { depth + 1 } else { depth };
         let eval = if in_check {
             -INFINITE
         } else {
@@ -488,7 +513,8 @@ impl<'a, P: Position> Worker<'a, P> {
         }
 
         let tt_move = tt_move.filter(|&i| (i as usize) < list.len());
-        let mut picker = Picker::new(&self.pos, &list, tt_move, &self.killers[ply], self.history);
+        let buffer = std::mem::take(&mut self.pickers[ply]);
+        let mut picker = Picker::new(&self.pos, &list, tt_move, &self.killers[ply], self.history, buffer);
         let side = self.pos.side_to_move();
         let alpha_orig = alpha;
         let mut best = -INFINITE;
@@ -521,6 +547,7 @@ impl<'a, P: Position> Worker<'a, P> {
             }
             self.pos.unmake_move();
             if self.aborted {
+                self.pickers[ply] = picker.into_buffer();
                 return 0;
             }
             n += 1;
@@ -545,6 +572,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 n_quiets += 1;
             }
         }
+        self.pickers[ply] = picker.into_buffer();
 
         let bound = if best >= beta {
             Bound::Lower
@@ -646,12 +674,14 @@ impl<'a, P: Position> Worker<'a, P> {
             self.pos.noisy_moves(&mut list);
         }
 
-        let mut picker = Picker::by_hint(&self.pos, &list);
+        let buffer = std::mem::take(&mut self.pickers[ply]);
+        let mut picker = Picker::by_hint(&self.pos, &list, buffer);
         while let Some(idx) = picker.next() {
             self.pos.make_move(list[idx]);
             let score = -self.qsearch(ply + 1, -beta, -alpha);
             self.pos.unmake_move();
             if self.aborted {
+                self.pickers[ply] = picker.into_buffer();
                 return 0;
             }
             if score > best {
@@ -664,6 +694,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 }
             }
         }
+        self.pickers[ply] = picker.into_buffer();
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha_orig {
