@@ -12,4 +12,5 @@ pub mod core;
 pub mod engine;
 pub mod perft;
 pub mod protocol;
+pub mod search;
 pub mod variants;

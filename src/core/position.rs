@@ -3,7 +3,7 @@
 //! is decided once at the protocol edge and never per node.
 
 use std::fmt::Debug;
-use std::hash::Hash;
+use std::hash::{Hash, Hasher};
 
 use super::{FenError, MoveError, MoveList, Outcome, Side};
 use super::score::Score;
@@ -97,6 +97,66 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Static evaluation in centipawn-like units from the side to move.
     fn evaluate(&self) -> Score;
 
+    // ---- Search hooks. All have neutral defaults; a variant overrides the ones its
+    // ---- rules or knowledge make useful. The searcher never names a variant, so
+    // ---- everything it needs to know about one comes through these.
+
+    /// Moves the searcher should try at interior nodes: a non-empty subset of
+    /// `legal_moves` whenever a legal move exists (and empty exactly when there is
+    /// none, since an empty list is how the searcher recognises the end of the game).
+    /// The default is every legal move. A connect game on a large board can return
+    /// the cells near stones here to keep the branching factor sane; the root always
+    /// searches every legal move. The order must depend only on the position (the
+    /// transposition table stores the best move as an index into this list).
+    fn candidate_moves(&self, out: &mut MoveList<Self::Move>) {
+        self.legal_moves(out)
+    }
+
+    /// Variant knowledge for move ordering, higher first; the searcher clamps it to
+    /// `±(1 << 26)`. For noisy moves it ranks them among the noisy moves (MVV-LVA:
+    /// victim value * 16 - attacker value). For quiet moves it is added to the
+    /// history score, which stays within `±16384`; killers sit at `1 << 24`, so a
+    /// quiet hint of `1 << 25` (a connect-game move that wins or blocks a four)
+    /// orders the move before killers and history. Noisy moves all come before quiet
+    /// ones. Never changes which moves are searched, only their order.
+    fn order_hint(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+
+    /// A small number naming `mv` for the history table (the searcher keeps 4096
+    /// slots per side and reduces this modulo 4096). Variants with a natural index
+    /// (`from * 64 + to`, the cell number) override it to avoid collisions; the default
+    /// hashes the move, which is deterministic but may collide.
+    fn history_index(&self, mv: Self::Move) -> usize {
+        let mut h = MoveHasher(0xcbf2_9ce4_8422_2325);
+        mv.hash(&mut h);
+        h.0 as usize
+    }
+
+    /// Whether the side to move must play a noisy move (antichess: a capture is
+    /// compulsory). Quiescence search may not stand pat in such a position: it
+    /// searches every legal move, as it does when in check, because declining the
+    /// capture is not an option the side to move has.
+    fn forced_noisy(&self) -> bool {
+        false
+    }
+
+    /// Whether passing the turn is likely to be a zugzwang-sized error here (chess:
+    /// the side to move has only king and pawns). Null-move pruning is skipped then,
+    /// even when `NULL_MOVE_OK` holds for the variant.
+    fn null_move_risky(&self) -> bool {
+        false
+    }
+
+    /// A cheap test for draws that do not depend on the legal moves (chess: the
+    /// fifty-move counter has run out, insufficient material). The searcher calls it
+    /// at interior nodes that have legal moves, so a mate on the hundredth ply still
+    /// counts as a mate (an empty move list is decided by `outcome()` instead).
+    fn is_rule_draw(&self) -> bool {
+        false
+    }
+
     /// Number of leaf nodes at `depth` (the perft convention of protocol.md: a
     /// finished game has no moves). Variants override this with a faster version.
     fn perft(&mut self, depth: u32) -> u64 {
@@ -116,4 +176,23 @@ pub trait Position: Clone + Send + Sync + 'static {
 
     /// A human-readable board for the `d` command (several lines, no trailing newline).
     fn pretty(&self) -> String;
+}
+
+/// FNV-1a over the bytes a move hashes to: the default `history_index`. Fixed, so the
+/// search stays deterministic (std's `DefaultHasher` promises no stable output).
+struct MoveHasher(u64);
+
+impl Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = self.0;
+        for &b in bytes {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        self.0 = h;
+    }
 }

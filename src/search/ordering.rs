@@ -1,0 +1,192 @@
+//! Move ordering: which move to try next. Alpha-beta prunes most when the best move
+//! comes first, so the order is: the hash move, noisy moves by the variant's hint
+//! (MVV-LVA), killers, then quiet moves by history plus the variant's hint.
+//! Late-move reductions live here too, since they depend on a move's rank.
+
+use std::sync::OnceLock;
+
+use crate::core::{MoveList, Position, Side};
+
+/// Slots per side in the history table (`Position::history_index` modulo this).
+pub const HISTORY_SLOTS: usize = 4096;
+/// History scores stay within `±HISTORY_MAX` (the "gravity" update converges there).
+pub const HISTORY_MAX: i32 = 16_384;
+
+const HASH_MOVE: i32 = i32::MAX;
+const NOISY_BASE: i32 = 1 << 28;
+const KILLER_1: i32 = 1 << 24;
+const KILLER_2: i32 = KILLER_1 - 1;
+const HINT_LIMIT: i32 = 1 << 26;
+
+/// How well quiet moves did in earlier cutoffs, per side; kept between searches of a
+/// game (it is still right about the same kind of moves) and cleared on a new game.
+pub struct History {
+    table: Vec<i32>,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History { table: vec![0; 2 * HISTORY_SLOTS] }
+    }
+}
+
+impl History {
+    #[inline]
+    pub fn slot(side: Side, index: usize) -> usize {
+        side.index() * HISTORY_SLOTS + (index % HISTORY_SLOTS)
+    }
+
+    #[inline]
+    pub fn get(&self, slot: usize) -> i32 {
+        self.table[slot]
+    }
+
+    /// Moves the entry towards `±HISTORY_MAX` by `bonus`, less as it gets closer.
+    #[inline]
+    pub fn update(&mut self, slot: usize, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let h = &mut self.table[slot];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Halves every entry: the start of a new search weighs recent results more.
+    pub fn age(&mut self) {
+        for h in self.table.iter_mut() {
+            *h /= 2;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.table.iter_mut().for_each(|h| *h = 0);
+    }
+}
+
+/// The bonus for a quiet move that caused a cutoff at `depth`.
+#[inline]
+pub fn history_bonus(depth: i32) -> i32 {
+    (depth * depth).min(1_200)
+}
+
+/// The moves of one node with their ordering scores, handed out best first. The
+/// move list itself stays in generation order, because the transposition table
+/// stores a move as its index in that order.
+pub struct Picker {
+    /// (ordering score, index in the move list); a buffer lent by the worker.
+    keys: Vec<(i32, u16)>,
+    next: usize,
+}
+
+impl Picker {
+    /// Scores `list` for a search node, in `buffer` (whose contents are dropped).
+    pub fn new<P: Position>(
+        pos: &P,
+        list: &MoveList<P::Move>,
+        hash_move: Option<u16>,
+        killers: &[Option<P::Move>; 2],
+        history: &History,
+        mut buffer: Vec<(i32, u16)>,
+    ) -> Picker {
+        let side = pos.side_to_move();
+        buffer.clear();
+        for (i, &mv) in list.iter().enumerate() {
+            let hint = pos.order_hint(mv).clamp(-HINT_LIMIT, HINT_LIMIT);
+            let score = if hash_move == Some(i as u16) {
+                HASH_MOVE
+            } else if P::HAS_NOISY_MOVES && pos.is_noisy(mv) {
+                NOISY_BASE + hint
+            } else if killers[0] == Some(mv) {
+                KILLER_1
+            } else if killers[1] == Some(mv) {
+                KILLER_2
+            } else {
+                history.get(History::slot(side, pos.history_index(mv))) + hint
+            };
+            buffer.push((score, i as u16));
+        }
+        Picker { keys: buffer, next: 0 }
+    }
+
+    /// Scores `list` by the variant's hint alone (quiescence search).
+    pub fn by_hint<P: Position>(pos: &P, list: &MoveList<P::Move>, mut buffer: Vec<(i32, u16)>) -> Picker {
+        buffer.clear();
+        for (i, &mv) in list.iter().enumerate() {
+            buffer.push((pos.order_hint(mv).clamp(-HINT_LIMIT, HINT_LIMIT), i as u16));
+        }
+        Picker { keys: buffer, next: 0 }
+    }
+
+    /// Gives the buffer back for reuse.
+    pub fn into_buffer(self) -> Vec<(i32, u16)> {
+        self.keys
+    }
+
+    /// The index (into the move list) of the best move not yet handed out. Ties go
+    /// to the move generated first, so the order is fully deterministic.
+    #[inline]
+    pub fn next(&mut self) -> Option<usize> {
+        if self.next >= self.keys.len() {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..self.keys.len() {
+            if self.keys[i].0 > self.keys[best].0
+                || (self.keys[i].0 == self.keys[best].0 && self.keys[i].1 < self.keys[best].1)
+            {
+                best = i;
+            }
+        }
+        self.keys.swap(self.next, best);
+        let idx = self.keys[self.next].1 as usize;
+        self.next += 1;
+        Some(idx)
+    }
+}
+
+/// Late-move reduction for the `n`-th move (0-based) at `depth`, before adjustments.
+#[inline]
+pub fn lmr_base(depth: i32, n: usize) -> i32 {
+    static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        t
+    });
+    table[(depth.max(0) as usize).min(63)][n.min(63)] as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_stays_bounded_and_ages() {
+        let mut h = History::default();
+        let s = History::slot(Side::Black, 4096 + 5);
+        assert_eq!(s, HISTORY_SLOTS + 5);
+        for _ in 0..10_000 {
+            h.update(s, history_bonus(30));
+        }
+        assert!(h.get(s) <= HISTORY_MAX && h.get(s) > HISTORY_MAX / 2);
+        for _ in 0..10_000 {
+            h.update(s, -history_bonus(30));
+        }
+        assert!(h.get(s) >= -HISTORY_MAX && h.get(s) < -HISTORY_MAX / 2);
+        let before = h.get(s);
+        h.age();
+        assert_eq!(h.get(s), before / 2);
+        h.clear();
+        assert_eq!(h.get(s), 0);
+    }
+
+    #[test]
+    fn lmr_grows_with_depth_and_move_number() {
+        assert_eq!(lmr_base(1, 1), 0);
+        assert!(lmr_base(3, 3) >= 1);
+        assert!(lmr_base(20, 40) > lmr_base(3, 3));
+        assert!(lmr_base(100, 400) <= 10);
+    }
+}

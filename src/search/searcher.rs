@@ -1,0 +1,202 @@
+//! The searcher a session keeps: the transposition table, the thread count, and the
+//! per-thread history that carries over between moves of a game.
+//!
+//! It is not generic itself: `search` is, and is monomorphised per position type,
+//! so one `Searcher` (one `Hash` table) serves whichever variant the session plays.
+//! The table stores moves as indices, so nothing in it depends on the move type.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use crate::core::score::{Score, DRAW};
+use crate::core::{MoveList, Position};
+
+use super::limits::{Limits, Signals};
+use super::ordering::History;
+use super::report::{ReportScore, SearchListener, SearchResult, Silent};
+use super::tt::Tt;
+use super::worker::{Control, Shared, Worker};
+
+/// Stack for each search thread: recursion to `MAX_PLY` with a move list and an
+/// ordering array per frame needs more than the 2 MiB default of spawned threads.
+const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+/// At most this many threads (UCI `Threads` max).
+pub const MAX_THREADS: usize = 256;
+
+pub struct Searcher {
+    tt: Tt,
+    histories: Vec<History>,
+}
+
+impl Searcher {
+    pub fn new(hash_mb: usize, threads: usize) -> Self {
+        let mut s = Searcher { tt: Tt::new(hash_mb), histories: Vec::new() };
+        s.set_threads(threads);
+        s
+    }
+
+    /// UCI `Hash`: reallocates (and so clears) the table.
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.tt.resize(mb);
+    }
+
+    /// UCI `Threads`, clamped to `1..=MAX_THREADS`.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.histories.resize_with(threads.clamp(1, MAX_THREADS), History::default);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.histories.len()
+    }
+
+    /// `ucinewgame` / `Clear Hash`: forget everything learnt, so the next search
+    /// behaves exactly as in a fresh engine.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.histories.iter_mut().for_each(History::clear);
+    }
+
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.size_bytes()
+    }
+
+    /// Searches `pos` within `limits`, reporting to `listener`, until a limit is hit
+    /// or `signals` says stop. Under `infinite` or while pondering it returns only
+    /// after `stop` (or, for ponder, after `ponderhit` once its time is used), as
+    /// UCI requires. The best move is `None` only when `pos` has no legal move.
+    pub fn search<P: Position, L: SearchListener<P::Move>>(
+        &mut self,
+        pos: &P,
+        limits: &Limits<P::Move>,
+        signals: &Signals,
+        listener: &mut L,
+    ) -> SearchResult<P::Move> {
+        let start = limits.start.unwrap_or_else(Instant::now);
+        self.tt.new_search();
+        self.histories.iter_mut().for_each(History::age);
+
+        let root_moves = root_moves(pos, &limits.searchmoves);
+        let control = Control::new(limits, pos.side_to_move(), start);
+        let shared = Shared {
+            tt: &self.tt,
+            signals,
+            halt: AtomicBool::new(false),
+            nodes: (0..self.histories.len()).map(|_| AtomicU64::new(0)).collect(),
+        };
+
+        let (main_history, helper_histories) = self.histories.split_first_mut().expect("at least one thread");
+        let (result, helper_nodes) = std::thread::scope(|scope| {
+            let helpers: Vec<_> = helper_histories
+                .iter_mut()
+                .enumerate()
+                .map(|(i, history)| {
+                    let (pos, moves, shared) = (pos.clone(), root_moves.clone(), &shared);
+                    std::thread::Builder::new()
+                        .name(format!("search-{}", i + 1))
+                        .stack_size(SEARCH_STACK_BYTES)
+                        .spawn_scoped(scope, move || {
+                            let mut w = Worker::new(i + 1, pos, moves, shared, history, None);
+                            w.iterate(&mut Silent);
+                            w.publish_nodes();
+                            w.nodes
+                        })
+                        .expect("spawn search thread")
+                })
+                .collect();
+            let main = std::thread::Builder::new()
+                .name("search-0".into())
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, || {
+                    let mut w = Worker::new(0, pos.clone(), root_moves.clone(), &shared, main_history, Some(control));
+                    w.iterate(listener);
+                    wait_for_release(signals, limits.infinite);
+                    shared.halt.store(true, Ordering::Relaxed);
+                    finish(&mut w, &shared)
+                })
+                .expect("spawn search thread");
+            let result = main.join().expect("main search thread panicked");
+            let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().expect("search thread panicked")).sum();
+            (result, helper_nodes)
+        });
+        let mut result = result;
+        result.nodes += helper_nodes;
+        result.time_ms = start.elapsed().as_millis() as u64;
+        result
+    }
+}
+
+/// The legal root moves, restricted to `searchmoves` when any of them is legal.
+fn root_moves<P: Position>(pos: &P, searchmoves: &[P::Move]) -> Vec<P::Move> {
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let all: Vec<P::Move> = list.iter().copied().collect();
+    let chosen: Vec<P::Move> = all.iter().copied().filter(|m| searchmoves.contains(m)).collect();
+    if chosen.is_empty() {
+        all
+    } else {
+        chosen
+    }
+}
+
+/// UCI forbids `bestmove` before `stop` in `go infinite`, and before `stop` or
+/// `ponderhit` in `go ponder`, even when the search itself has nothing left to do.
+fn wait_for_release(signals: &Signals, infinite: bool) {
+    while !signals.is_stopped() && (infinite || signals.is_pondering()) {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
+fn finish<P: Position>(w: &mut Worker<'_, P>, shared: &Shared<'_>) -> SearchResult<P::Move> {
+    let depth = w.completed_depth;
+    let nodes = w.nodes;
+    if w.root_moves.is_empty() {
+        let pos = w.position();
+        let score = match pos.outcome().and_then(|o| o.winner) {
+            Some(s) if s == pos.side_to_move() => crate::core::score::won_in(0),
+            Some(_) => crate::core::score::lost_in(0),
+            None => DRAW,
+        };
+        return SearchResult {
+            best_move: None,
+            ponder_move: None,
+            score: ReportScore::from_score(score),
+            raw_score: score,
+            depth: 0,
+            seldepth: 0,
+            nodes,
+            time_ms: 0,
+            pv: Vec::new(),
+        };
+    }
+    let best = w.root_moves[0].clone();
+    let score: Score = if best.score > -crate::core::score::INFINITE { best.score } else { best.prev_score };
+    let ponder_move = best.pv.get(1).copied().or_else(|| ponder_from_tt(w.position(), best.mv, shared.tt));
+    SearchResult {
+        best_move: Some(best.mv),
+        ponder_move,
+        score: ReportScore::from_score(score),
+        raw_score: score,
+        depth,
+        seldepth: best.seldepth,
+        nodes,
+        time_ms: 0,
+        pv: best.pv,
+    }
+}
+
+/// The reply the table expects after `best`, if it knows one.
+fn ponder_from_tt<P: Position>(pos: &mut P, best: P::Move, tt: &Tt) -> Option<P::Move> {
+    pos.make_move(best);
+    let reply = tt.probe(pos.hash()).and_then(|hit| hit.move_index).and_then(|i| {
+        let mut list = MoveList::new();
+        pos.candidate_moves(&mut list);
+        list.as_slice().get(i as usize).copied()
+    });
+    pos.unmake_move();
+    reply
+}

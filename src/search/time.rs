@@ -1,0 +1,180 @@
+//! Time management: how long to think about one move. Pure functions of the clock,
+//! so every rule here is unit-tested without a search or a real clock.
+//!
+//! Two limits come out of the clock: the *soft* limit (the time we aim to use; the
+//! searcher does not start another iteration past it, scaled by how settled the
+//! best move is) and the *hard* limit (never exceeded; checked inside the search).
+//! Both stay below the remaining time minus the move overhead, and the hard limit is
+//! a fraction of it, so a long series of fast moves (1+0.01 bullet) can never run
+//! the clock down to zero.
+
+/// The clock of the side to move, in milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    pub time_ms: u64,
+    pub inc_ms: u64,
+    /// Moves until the next time control, if the control is not sudden death.
+    pub movestogo: Option<u32>,
+}
+
+/// The two limits of one search, in milliseconds from the start of the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeBudget {
+    pub soft_ms: u64,
+    pub hard_ms: u64,
+}
+
+/// How many moves the remaining time is spread over in sudden death.
+const SUDDEN_DEATH_HORIZON: u64 = 40;
+/// The hard limit is at most this many times the soft one...
+const HARD_OVER_SOFT: u64 = 5;
+/// ...and at most this share (percent) of the usable time, unless the time control
+/// ends with this move.
+const HARD_SHARE_PERCENT: u64 = 40;
+/// With one move left before the time control, the share that may be spent.
+const LAST_MOVE_SHARE_PERCENT: u64 = 80;
+
+impl TimeBudget {
+    /// The budget for a move on `clock`, keeping `overhead_ms` (the host's and the
+    /// pipe's latency, UCI `Move Overhead`) in reserve.
+    pub fn from_clock(clock: Clock, overhead_ms: u64) -> TimeBudget {
+        let usable = clock.time_ms.saturating_sub(overhead_ms);
+        let mtg = match clock.movestogo {
+            Some(m) => (m as u64).clamp(1, SUDDEN_DEATH_HORIZON),
+            None => SUDDEN_DEATH_HORIZON,
+        };
+        let share = if mtg == 1 { LAST_MOVE_SHARE_PERCENT } else { HARD_SHARE_PERCENT };
+        let cap = usable * share / 100;
+        // Most of the increment can be spent: it comes back after the move.
+        let soft = usable / mtg + clock.inc_ms * 3 / 4;
+        let hard = soft.saturating_mul(HARD_OVER_SOFT).min(cap);
+        TimeBudget { soft_ms: soft.min(hard), hard_ms: hard }
+    }
+
+    /// `go movetime N`: use all of it but the overhead.
+    pub fn from_movetime(movetime_ms: u64, overhead_ms: u64) -> TimeBudget {
+        let t = movetime_ms.saturating_sub(overhead_ms);
+        TimeBudget { soft_ms: t, hard_ms: t }
+    }
+
+    /// Whether to stop after an iteration that ended `elapsed_ms` after the start.
+    /// `stable_iterations` counts the iterations in a row that kept the best move;
+    /// `score_drop` is how much the score fell since the previous iteration (negative
+    /// when it rose); `single_move` says the root has only one move to choose.
+    pub fn stop_after_iteration(&self, elapsed_ms: u64, stable_iterations: u32, score_drop: i32, single_move: bool) -> bool {
+        elapsed_ms >= self.scaled_soft(stable_iterations, score_drop, single_move)
+    }
+
+    /// The soft limit scaled (in percent) by what the last iterations said, and never
+    /// beyond the hard limit.
+    pub fn scaled_soft(&self, stable_iterations: u32, score_drop: i32, single_move: bool) -> u64 {
+        if single_move {
+            // Nothing to decide: a short look for a ponder move and a score.
+            return self.soft_ms / 16;
+        }
+        let stability = match stable_iterations {
+            0 => 140,
+            1 | 2 => 100,
+            3..=5 => 75,
+            _ => 50,
+        };
+        let trouble = match score_drop {
+            d if d >= 100 => 160,
+            d if d >= 30 => 125,
+            _ => 100,
+        };
+        (self.soft_ms * stability / 100 * trouble / 100).min(self.hard_ms)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(time_ms: u64, inc_ms: u64, movestogo: Option<u32>) -> Clock {
+        Clock { time_ms, inc_ms, movestogo }
+    }
+
+    #[test]
+    fn never_more_than_remaining_minus_overhead() {
+        for &time in &[0u64, 1, 10, 29, 30, 31, 50, 100, 500, 1_000, 10_000, 60_000, 3_600_000] {
+            for &inc in &[0u64, 10, 100, 1_000, 5_000] {
+                for &mtg in &[None, Some(1), Some(2), Some(10), Some(40), Some(200)] {
+                    for &overhead in &[0u64, 10, 30, 100] {
+                        let b = TimeBudget::from_clock(clock(time, inc, mtg), overhead);
+                        let usable = time.saturating_sub(overhead);
+                        assert!(b.hard_ms <= usable, "{time} {inc} {mtg:?} {overhead}: {b:?}");
+                        assert!(b.soft_ms <= b.hard_ms, "{b:?}");
+                        for stable in 0..8 {
+                            for drop in [-50, 0, 50, 200] {
+                                assert!(b.scaled_soft(stable, drop, false) <= b.hard_ms);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bullet_one_plus_hundredth_is_small_and_survives() {
+        // 1+0.01 with a 30 ms overhead: the first move gets about a fortieth of a
+        // minute, and playing a long game at the hard limit every move still leaves time.
+        let b = TimeBudget::from_clock(clock(60_000, 10, None), 30);
+        assert!(b.soft_ms >= 1_000 && b.soft_ms <= 2_000, "{b:?}");
+        assert!(b.hard_ms <= 60_000 / 4, "{b:?}");
+        // Worst case, move after move for 2,000 moves: every search runs to the hard
+        // limit and the host sees the move 5 ms later (a local pipe; the 30 ms overhead
+        // covers slower hosts). The clock settles just above the overhead, never at 0.
+        let mut left: u64 = 60_000;
+        for _ in 0..2_000 {
+            let b = TimeBudget::from_clock(clock(left, 10, None), 30);
+            let spent = b.hard_ms + 5;
+            assert!(spent <= left, "flagged with {left} ms left: {b:?}");
+            left = left - spent + 10;
+        }
+        assert!(left >= 30, "{left}");
+    }
+
+    #[test]
+    fn movestogo_spreads_the_time_and_the_last_move_may_use_most() {
+        let forty = TimeBudget::from_clock(clock(60_000, 0, Some(40)), 0);
+        let ten = TimeBudget::from_clock(clock(60_000, 0, Some(10)), 0);
+        let one = TimeBudget::from_clock(clock(60_000, 0, Some(1)), 0);
+        assert_eq!(forty.soft_ms, 1_500);
+        assert_eq!(ten.soft_ms, 6_000);
+        assert!(one.hard_ms > 40_000 && one.hard_ms <= 48_000, "{one:?}");
+        // More moves to go, never more time per move.
+        assert!(forty.soft_ms < ten.soft_ms && ten.soft_ms < one.soft_ms);
+    }
+
+    #[test]
+    fn increment_is_mostly_spent() {
+        let a = TimeBudget::from_clock(clock(10_000, 0, None), 0);
+        let b = TimeBudget::from_clock(clock(10_000, 1_000, None), 0);
+        assert_eq!(b.soft_ms - a.soft_ms, 750);
+    }
+
+    #[test]
+    fn movetime_keeps_the_overhead() {
+        assert_eq!(TimeBudget::from_movetime(1_000, 30), TimeBudget { soft_ms: 970, hard_ms: 970 });
+        assert_eq!(TimeBudget::from_movetime(10, 30), TimeBudget { soft_ms: 0, hard_ms: 0 });
+    }
+
+    #[test]
+    fn stability_and_trouble_scale_the_soft_limit() {
+        let b = TimeBudget { soft_ms: 1_000, hard_ms: 5_000 };
+        assert!(!b.stop_after_iteration(900, 1, 0, false));
+        assert!(b.stop_after_iteration(1_000, 1, 0, false));
+        // A best move that keeps changing earns more time, a settled one less.
+        assert!(!b.stop_after_iteration(1_300, 0, 0, false));
+        assert!(b.stop_after_iteration(600, 9, 0, false));
+        // A falling score earns more time.
+        assert!(!b.stop_after_iteration(1_200, 1, 150, false));
+        // One legal move: stop almost at once.
+        assert!(b.stop_after_iteration(70, 0, 0, true));
+        // Never beyond the hard limit, whatever the scaling.
+        let tight = TimeBudget { soft_ms: 1_000, hard_ms: 1_100 };
+        assert_eq!(tight.scaled_soft(0, 500, false), 1_100);
+    }
+}

@@ -1,0 +1,323 @@
+//! The transposition table: one per session, shared by every search thread.
+//!
+//! Lock-free and safe: an entry is two `AtomicU64`s, `key ^ data` and `data`. A
+//! reader that sees the halves of two different writes gets a key that does not
+//! match and treats the slot as empty, so torn writes cost a miss, never a wrong
+//! hit (the "xor trick" of lockless hashing).
+//!
+//! Moves are stored as their index in the node's `candidate_moves` list, not as
+//! the variant's move type. That keeps the table independent of the variant (one
+//! table for the whole session, whatever is played), fits every variant in 16 bits,
+//! and makes a hash move from a colliding key harmless: an index either falls
+//! outside the list or names a move that is legal in the position being searched.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::core::score::{Score, MATE_BOUND};
+
+/// What a stored score says about the true value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value is at most the score (every move failed low).
+    Upper,
+    /// The true value is at least the score (a move failed high).
+    Lower,
+    /// The score is exact (a principal-variation node).
+    Exact,
+}
+
+impl Bound {
+    fn to_bits(self) -> u64 {
+        match self {
+            Bound::Upper => 1,
+            Bound::Lower => 2,
+            Bound::Exact => 3,
+        }
+    }
+
+    fn from_bits(bits: u64) -> Option<Bound> {
+        match bits {
+            1 => Some(Bound::Upper),
+            2 => Some(Bound::Lower),
+            3 => Some(Bound::Exact),
+            _ => None,
+        }
+    }
+}
+
+/// A decoded hit. `score` is still relative to the stored node: use
+/// [`score_from_tt`] to turn mate scores back into distances from the root.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TtHit {
+    /// Index into the node's `candidate_moves`, if a best move was stored.
+    pub move_index: Option<u16>,
+    pub score: Score,
+    pub eval: Score,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Entry {
+    key_xor_data: AtomicU64,
+    data: AtomicU64,
+}
+
+/// Entries per bucket: four 16-byte entries fill one 64-byte cache line.
+const BUCKET: usize = 4;
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([Entry; BUCKET]);
+
+const NO_MOVE: u64 = 0xFFFF;
+const GEN_BITS: u32 = 6;
+const GEN_MASK: u8 = (1 << GEN_BITS) - 1;
+
+// Layout of `data`: move 0..16, score 16..32, eval 32..48, depth 48..56,
+// bound 56..58, generation 58..64.
+fn pack(move_index: Option<u16>, score: Score, eval: Score, depth: i32, bound: Bound, gen: u8) -> u64 {
+    let mv = move_index.map_or(NO_MOVE, |m| m as u64);
+    let score = clamp16(score) as u16 as u64;
+    let eval = clamp16(eval) as u16 as u64;
+    let depth = depth.clamp(i8::MIN as i32, i8::MAX as i32) as i8 as u8 as u64;
+    mv | score << 16 | eval << 32 | depth << 48 | bound.to_bits() << 56 | ((gen & GEN_MASK) as u64) << 58
+}
+
+fn clamp16(v: Score) -> i16 {
+    v.clamp(i16::MIN as i32, i16::MAX as i32) as i16
+}
+
+fn unpack_gen(data: u64) -> u8 {
+    (data >> 58) as u8 & GEN_MASK
+}
+
+fn unpack_depth(data: u64) -> i32 {
+    (data >> 48) as u8 as i8 as i32
+}
+
+fn unpack(data: u64) -> Option<TtHit> {
+    let bound = Bound::from_bits((data >> 56) & 3)?;
+    let mv = data & 0xFFFF;
+    Some(TtHit {
+        move_index: if mv == NO_MOVE { None } else { Some(mv as u16) },
+        score: (data >> 16) as u16 as i16 as Score,
+        eval: (data >> 32) as u16 as i16 as Score,
+        depth: unpack_depth(data),
+        bound,
+    })
+}
+
+pub struct Tt {
+    buckets: Vec<Bucket>,
+    generation: u8,
+}
+
+impl Tt {
+    /// A table of (at most) `mb` mebibytes; at least one bucket.
+    pub fn new(mb: usize) -> Self {
+        let mut tt = Tt { buckets: Vec::new(), generation: 0 };
+        tt.resize(mb);
+        tt
+    }
+
+    /// Reallocates to `mb` mebibytes and forgets everything.
+    pub fn resize(&mut self, mb: usize) {
+        let n = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1);
+        self.buckets = Vec::new(); // free the old table before allocating the new one
+        self.buckets = (0..n).map(|_| Bucket::default()).collect();
+        self.generation = 0;
+    }
+
+    /// Forgets every entry (`ucinewgame`, `Clear Hash`).
+    pub fn clear(&mut self) {
+        for b in self.buckets.iter_mut() {
+            for e in b.0.iter_mut() {
+                *e.key_xor_data.get_mut() = 0;
+                *e.data.get_mut() = 0;
+            }
+        }
+        self.generation = 0;
+    }
+
+    /// Size in bytes.
+    pub fn size_bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    /// Starts a new search: entries from older searches become preferred victims.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & GEN_MASK;
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        // Multiply-shift maps the key onto any table size without a modulo.
+        let i = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i]
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtHit> {
+        for e in self.bucket(key).0.iter() {
+            let data = e.data.load(Ordering::Relaxed);
+            if e.key_xor_data.load(Ordering::Relaxed) ^ data == key {
+                return unpack(data);
+            }
+        }
+        None
+    }
+
+    /// Stores a result. `score` must already be adjusted with [`score_to_tt`].
+    /// Replacement: the slot holding the same key, else the least valuable slot
+    /// (shallow and old). For the same key a result without a move keeps the old
+    /// move, and a much shallower non-exact result does not overwrite a deep one.
+    pub fn store(&self, key: u64, move_index: Option<u16>, score: Score, eval: Score, depth: i32, bound: Bound) {
+        let bucket = self.bucket(key);
+        let gen = self.generation;
+        let mut victim = &bucket.0[0];
+        let mut victim_value = i32::MAX;
+        for e in bucket.0.iter() {
+            let data = e.data.load(Ordering::Relaxed);
+            let stored_key = e.key_xor_data.load(Ordering::Relaxed) ^ data;
+            if stored_key == key && (data >> 56) & 3 != 0 {
+                let mut mv = move_index;
+                if mv.is_none() && data & 0xFFFF != NO_MOVE {
+                    mv = Some((data & 0xFFFF) as u16);
+                }
+                let old_depth = unpack_depth(data);
+                if bound != Bound::Exact && depth + 3 < old_depth && unpack_gen(data) == gen {
+                    // Keep the deeper result, but remember a move if it had none.
+                    if let (NO_MOVE, Some(m)) = (data & 0xFFFF, move_index) {
+                        write(e, key, (data & !0xFFFF) | m as u64);
+                    }
+                    return;
+                }
+                write(e, key, pack(mv, score, eval, depth, bound, gen));
+                return;
+            }
+            let value = if (data >> 56) & 3 == 0 {
+                i32::MIN // empty
+            } else {
+                let age = (gen.wrapping_sub(unpack_gen(data)) & GEN_MASK) as i32;
+                unpack_depth(data) - 8 * age
+            };
+            if value < victim_value {
+                victim_value = value;
+                victim = e;
+            }
+        }
+        write(victim, key, pack(move_index, score, eval, depth, bound, gen));
+    }
+
+    /// Permille of a sample of entries written by the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.buckets.len().min(250);
+        let mut used = 0;
+        for b in &self.buckets[..sample] {
+            for e in b.0.iter() {
+                let data = e.data.load(Ordering::Relaxed);
+                if (data >> 56) & 3 != 0 && unpack_gen(data) == self.generation {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / (sample * BUCKET)) as u32
+    }
+}
+
+#[inline]
+fn write(e: &Entry, key: u64, data: u64) {
+    e.key_xor_data.store(key ^ data, Ordering::Relaxed);
+    e.data.store(data, Ordering::Relaxed);
+}
+
+/// Mate scores are stored relative to the node (distance from it), so that the
+/// same entry is right wherever in the tree the position turns up again.
+#[inline]
+pub fn score_to_tt(score: Score, ply: usize) -> Score {
+    if score >= MATE_BOUND {
+        score + ply as Score
+    } else if score <= -MATE_BOUND {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+#[inline]
+pub fn score_from_tt(score: Score, ply: usize) -> Score {
+    if score >= MATE_BOUND {
+        score - ply as Score
+    } else if score <= -MATE_BOUND {
+        score + ply as Score
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::score::{lost_in, won_in};
+
+    #[test]
+    fn store_probe_roundtrip() {
+        let tt = Tt::new(1);
+        let key = 0x1234_5678_9abc_def0;
+        assert_eq!(tt.probe(key), None);
+        tt.store(key, Some(7), -123, 45, 9, Bound::Lower);
+        let hit = tt.probe(key).unwrap();
+        assert_eq!(hit, TtHit { move_index: Some(7), score: -123, eval: 45, depth: 9, bound: Bound::Lower });
+        assert_eq!(tt.probe(key ^ 1), None);
+        // A shallower result without a move keeps the old move.
+        tt.store(key, None, 10, 45, 8, Bound::Exact);
+        assert_eq!(tt.probe(key).unwrap().move_index, Some(7));
+        assert_eq!(tt.probe(key).unwrap().bound, Bound::Exact);
+        // A much shallower bound does not overwrite a deep result of this search.
+        tt.store(key, Some(3), 99, 45, 1, Bound::Upper);
+        let hit = tt.probe(key).unwrap();
+        assert_eq!((hit.depth, hit.score, hit.move_index), (8, 10, Some(7)));
+        // Negative depths (quiescence) survive the packing.
+        tt.store(key ^ 2, None, 5, 5, -1, Bound::Upper);
+        assert_eq!(tt.probe(key ^ 2).unwrap().depth, -1);
+    }
+
+    #[test]
+    fn resize_clear_and_hashfull() {
+        let mut tt = Tt::new(1);
+        assert_eq!(tt.size_bytes(), 1 << 20);
+        assert_eq!(tt.hashfull(), 0);
+        tt.new_search();
+        let mut rng = crate::core::rng::Rng::new(7);
+        let keys: Vec<u64> = (0..200_000).map(|_| rng.next_u64()).collect();
+        for &k in &keys {
+            tt.store(k, None, 0, 0, 1, Bound::Exact);
+        }
+        // 65,536 slots and 200,000 random keys: nearly every slot is used.
+        assert!(tt.hashfull() > 900, "hashfull {}", tt.hashfull());
+        // Entries of an older search no longer count.
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+        assert!(keys.iter().any(|&k| tt.probe(k).is_some()));
+        tt.clear();
+        assert!(keys.iter().all(|&k| tt.probe(k).is_none()));
+        tt.resize(2);
+        assert_eq!(tt.size_bytes(), 2 << 20);
+        assert_eq!(tt.hashfull(), 0);
+        tt.resize(0);
+        assert_eq!(tt.size_bytes(), 64);
+    }
+
+    #[test]
+    fn mate_scores_are_stored_relative_to_the_node() {
+        // Mate in 5 plies from the root, seen at ply 3: 2 plies from the node.
+        let s = won_in(5);
+        assert_eq!(score_to_tt(s, 3), won_in(2));
+        assert_eq!(score_from_tt(score_to_tt(s, 3), 7), won_in(9));
+        let l = lost_in(6);
+        assert_eq!(score_from_tt(score_to_tt(l, 4), 4), l);
+        assert_eq!(score_to_tt(l, 4), lost_in(2));
+        assert_eq!(score_to_tt(37, 9), 37);
+    }
+}

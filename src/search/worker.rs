@@ -1,0 +1,739 @@
+//! One search thread: iterative deepening over the root moves, principal-variation
+//! alpha-beta below them, quiescence at the leaves. The main worker owns the
+//! limits, the clock and the reports; helper workers (Lazy SMP) search the same
+//! root through the shared transposition table and only fill it.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use crate::core::score::{is_mate, lost_in, won_in, Score, DRAW, INFINITE, MATE_BOUND};
+use crate::core::{MoveList, Position};
+
+use super::limits::{Limits, Signals};
+use super::ordering::{history_bonus, lmr_base, History, Picker};
+use super::report::{Bound, CurrMove, Report, ReportScore, SearchListener, CURRMOVE_AFTER_MS};
+use super::time::TimeBudget;
+use super::tt::{score_from_tt, score_to_tt, Tt};
+
+/// The deepest ply the search reaches (quiescence included).
+pub const MAX_PLY: usize = 128;
+/// The deepest iteration.
+pub const MAX_DEPTH: u32 = (MAX_PLY - 8) as u32;
+
+/// Aspiration windows start this wide around the previous score...
+const ASPIRATION_DELTA: Score = 25;
+/// ...from this depth on.
+const ASPIRATION_FROM_DEPTH: u32 = 4;
+/// Reverse futility pruning: margin per ply of depth, and the deepest it applies.
+const RFP_MARGIN: Score = 90;
+const RFP_MAX_DEPTH: i32 = 6;
+/// Quiet moves remembered per node for the history malus.
+const QUIETS_TRACKED: usize = 64;
+/// Time and helper node counts are looked at once per this many nodes.
+const POLL_INTERVAL: u64 = 256;
+
+/// What every worker of one search shares.
+pub struct Shared<'a> {
+    pub tt: &'a Tt,
+    pub signals: &'a Signals,
+    /// Set by the searcher once the main worker is done: helpers stop.
+    pub halt: AtomicBool,
+    /// Node counts published by each worker (index 0 is the main worker).
+    pub nodes: Vec<AtomicU64>,
+}
+
+impl Shared<'_> {
+    fn helper_nodes(&self) -> u64 {
+        self.nodes.iter().skip(1).map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+}
+
+/// The main worker's stopping rules.
+pub struct Control {
+    pub start: Instant,
+    pub node_limit: Option<u64>,
+    pub depth_limit: u32,
+    pub mate_limit: Option<u32>,
+    pub budget: Option<TimeBudget>,
+    /// Soft-limit rules apply (a clock was given, not a fixed move time).
+    pub managed: bool,
+    pub multipv: usize,
+}
+
+impl Control {
+    pub fn new<M>(limits: &Limits<M>, side: crate::core::Side, start: Instant) -> Control {
+        let (budget, managed) = if limits.infinite {
+            (None, false)
+        } else if let Some(mt) = limits.movetime_ms {
+            (Some(TimeBudget::from_movetime(mt, limits.move_overhead_ms)), false)
+        } else if let Some(clock) = limits.clock(side) {
+            (Some(TimeBudget::from_clock(clock, limits.move_overhead_ms)), true)
+        } else {
+            (None, false)
+        };
+        Control {
+            start,
+            node_limit: limits.nodes,
+            depth_limit: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
+            mate_limit: limits.mate,
+            budget,
+            managed,
+            multipv: limits.multipv.max(1),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct RootMove<M> {
+    pub mv: M,
+    /// This iteration's score (`-INFINITE` once it failed low), or the last one's.
+    pub score: Score,
+    pub prev_score: Score,
+    /// Searched in the current root search (scores of unsearched moves are stale).
+    pub updated: bool,
+    pub pv: Vec<M>,
+    pub seldepth: u32,
+}
+
+pub struct Worker<'a, P: Position> {
+    id: usize,
+    pos: P,
+    shared: &'a Shared<'a>,
+    history: &'a mut History,
+    control: Option<Control>,
+    killers: Vec<[Option<P::Move>; 2]>,
+    pv: Vec<Vec<P::Move>>,
+    pub root_moves: Vec<RootMove<P::Move>>,
+    pub nodes: u64,
+    seldepth: usize,
+    aborted: bool,
+    /// The main worker ignores stop requests until depth 1 is complete, so there is
+    /// always a searched best move to return.
+    can_abort: bool,
+    pub completed_depth: u32,
+    /// The depth of the current iteration (check extensions stop at twice it).
+    root_depth: i32,
+    /// The soft time limit passed while pondering: stop as soon as `ponderhit` comes.
+    stop_on_ponderhit: bool,
+    /// Move-ordering buffers, one per ply, reused so no node allocates or clears one.
+    pickers: Vec<Vec<(i32, u16)>>,
+}
+
+impl<'a, P: Position> Worker<'a, P> {
+    pub fn new(
+        id: usize,
+        pos: P,
+        root_moves: Vec<P::Move>,
+        shared: &'a Shared<'a>,
+        history: &'a mut History,
+        control: Option<Control>,
+    ) -> Self {
+        let can_abort = control.is_none();
+        Worker {
+            id,
+            pos,
+            shared,
+            history,
+            control,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            root_moves: root_moves
+                .into_iter()
+                .map(|mv| RootMove {
+                    mv,
+                    score: -INFINITE,
+                    prev_score: -INFINITE,
+                    updated: false,
+                    pv: vec![mv],
+                    seldepth: 0,
+                })
+                .collect(),
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            can_abort,
+            completed_depth: 0,
+            root_depth: 0,
+            stop_on_ponderhit: false,
+            pickers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+        }
+    }
+
+    fn is_main(&self) -> bool {
+        self.control.is_some()
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.nodes + self.shared.helper_nodes()
+    }
+
+    /// Whether the search must unwind now. Checked at every node: the stop flag is
+    /// one relaxed load, time is read every `POLL_INTERVAL` nodes.
+    #[inline]
+    fn poll(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if !self.can_abort {
+            return false;
+        }
+        let stop = match &self.control {
+            None => self.shared.halt.load(Ordering::Relaxed) || self.shared.signals.is_stopped(),
+            Some(c) => {
+                self.shared.signals.is_stopped()
+                    || c.node_limit.is_some_and(|limit| self.total_nodes() >= limit)
+                    || (self.nodes.is_multiple_of(POLL_INTERVAL) && self.out_of_time(c))
+            }
+        };
+        self.aborted = stop;
+        stop
+    }
+
+    fn out_of_time(&self, c: &Control) -> bool {
+        let Some(budget) = c.budget else { return false };
+        let signals = self.shared.signals;
+        if signals.is_pondering() {
+            return false;
+        }
+        // Our clock runs from `ponderhit` when pondering, else from `go`.
+        let ponderhit = signals.ponderhit_at();
+        if ponderhit.is_some() && self.stop_on_ponderhit {
+            return true;
+        }
+        let since = ponderhit.unwrap_or(c.start);
+        since.elapsed().as_millis() as u64 >= budget.hard_ms
+    }
+
+    #[inline]
+    fn count_node(&mut self, ply: usize) {
+        self.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if self.id != 0 && self.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+        }
+    }
+
+    /// The static evaluation, kept clear of the mate range so that only the search
+    /// can claim a forced result.
+    #[inline]
+    fn eval(&self) -> Score {
+        self.pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// The score of a finished game at `ply`: the variant's verdict, relative to the
+    /// side to move (in antichess the side without moves wins; never assumed here).
+    fn terminal_score(&self, ply: usize) -> Score {
+        match self.pos.outcome().and_then(|o| o.winner) {
+            Some(w) if w == self.pos.side_to_move() => won_in(ply),
+            Some(_) => lost_in(ply),
+            None => DRAW,
+        }
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.control.as_ref().map_or(0, |c| c.start.elapsed().as_millis() as u64)
+    }
+
+    /// Iterative deepening. Returns when a limit is reached or the search is stopped
+    /// (helpers: when halted).
+    pub fn iterate<L: SearchListener<P::Move>>(&mut self, listener: &mut L) {
+        if self.root_moves.is_empty() {
+            return;
+        }
+        let (depth_limit, multipv) = match &self.control {
+            Some(c) => (c.depth_limit, c.multipv.min(self.root_moves.len())),
+            None => (MAX_DEPTH, 1),
+        };
+        let mut stable: u32 = 0;
+        let mut last_best = self.root_moves[0].mv;
+        let mut last_score = -INFINITE;
+        for iteration in 1..=depth_limit {
+            // Helpers with odd ids search one ply deeper, so threads spread over depths.
+            let depth = if self.is_main() { iteration } else { (iteration + (self.id as u32 & 1)).min(MAX_DEPTH) };
+            for rm in self.root_moves.iter_mut() {
+                rm.prev_score = rm.score;
+            }
+            self.root_depth = depth as i32;
+            self.seldepth = 0;
+            for pv_idx in 0..multipv {
+                self.aspiration(depth, pv_idx, listener);
+                if self.aborted {
+                    break;
+                }
+                // The lines found so far in order, best first.
+                self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            }
+            if self.aborted {
+                break;
+            }
+            self.completed_depth = depth;
+            if !self.is_main() {
+                continue;
+            }
+            self.can_abort = true;
+            for i in 0..multipv {
+                let report = self.report(depth, i, None);
+                listener.on_report(&report);
+            }
+            let best = &self.root_moves[0];
+            stable = if best.mv == last_best { stable + 1 } else { 0 };
+            last_best = best.mv;
+            let score_drop = if last_score == -INFINITE { 0 } else { last_score - best.score };
+            last_score = best.score;
+            if self.stop_after_iteration(stable, score_drop) {
+                break;
+            }
+            if self.shared.signals.is_pondering() && self.soft_limit_passed(stable, score_drop) {
+                // The move would be played now; while pondering, that means at ponderhit.
+                self.stop_on_ponderhit = true;
+            }
+        }
+    }
+
+    fn stop_after_iteration(&self, stable: u32, score_drop: Score) -> bool {
+        let c = self.control.as_ref().expect("main worker");
+        let signals = self.shared.signals;
+        if signals.is_stopped() {
+            return true;
+        }
+        let best = self.root_moves[0].score;
+        if let Some(n) = c.mate_limit {
+            if best >= MATE_BOUND {
+                if let ReportScore::Mate(m) = ReportScore::from_score(best) {
+                    if m as u32 <= n {
+                        return true;
+                    }
+                }
+            }
+        }
+        !signals.is_pondering() && self.soft_limit_passed(stable, score_drop)
+    }
+
+    /// Whether the clock's soft limit says this was the last iteration.
+    fn soft_limit_passed(&self, stable: u32, score_drop: Score) -> bool {
+        match &self.control {
+            Some(Control { managed: true, budget: Some(budget), .. }) => {
+                budget.stop_after_iteration(self.elapsed_ms(), stable, score_drop, self.root_moves.len() == 1)
+            }
+            _ => false,
+        }
+    }
+
+    /// One MultiPV line at `depth`, with an aspiration window around the previous
+    /// score that widens on every fail.
+    fn aspiration<L: SearchListener<P::Move>>(&mut self, depth: u32, pv_idx: usize, listener: &mut L) {
+        let prev = self.root_moves[pv_idx].prev_score;
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_FROM_DEPTH && prev > -INFINITE && !is_mate(prev) {
+            ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search_root(depth as i32, alpha, beta, pv_idx, listener);
+            self.sort_root(pv_idx);
+            if self.aborted {
+                return;
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+                Bound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+                Bound::Lower
+            } else {
+                return;
+            };
+            if self.is_main() && self.elapsed_ms() >= CURRMOVE_AFTER_MS {
+                let report = self.report(depth, pv_idx, Some(bound));
+                listener.on_report(&report);
+            }
+            delta += delta;
+            if delta > 1_000 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    /// Orders the root moves from `pv_idx` on by this search's scores. Only moves
+    /// searched this time can move ahead (a fail high ends the loop early, an abort
+    /// anywhere), and only if the first one finished; else the previous order stands.
+    fn sort_root(&mut self, pv_idx: usize) {
+        let rest = &mut self.root_moves[pv_idx..];
+        if rest[0].updated {
+            let key = |rm: &RootMove<P::Move>| if rm.updated { rm.score } else { -INFINITE };
+            rest.sort_by_key(|rm| std::cmp::Reverse(key(rm)));
+        }
+    }
+
+    fn search_root<L: SearchListener<P::Move>>(
+        &mut self,
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        pv_idx: usize,
+        listener: &mut L,
+    ) -> Score {
+        let mut best = -INFINITE;
+        for rm in self.root_moves.iter_mut() {
+            rm.updated = false;
+        }
+        if self.poll() {
+            return 0;
+        }
+        self.nodes += 1;
+        for i in pv_idx..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            if self.is_main() && self.elapsed_ms() >= CURRMOVE_AFTER_MS {
+                listener.on_currmove(&CurrMove { depth: depth as u32, mv, number: i + 1 });
+            }
+            self.pos.make_move(mv);
+            let mut score;
+            if i == pv_idx {
+                score = -self.search::<true>(depth - 1, 1, -beta, -alpha, false);
+            } else {
+                score = -self.search::<false>(depth - 1, 1, -alpha - 1, -alpha, false);
+                if score > alpha && score < beta {
+                    score = -self.search::<true>(depth - 1, 1, -beta, -alpha, false);
+                }
+            }
+            self.pos.unmake_move();
+            if self.aborted {
+                break;
+            }
+            let seldepth = self.seldepth as u32;
+            let child_pv = std::mem::take(&mut self.pv[1]);
+            let rm = &mut self.root_moves[i];
+            rm.updated = true;
+            if i == pv_idx || score > alpha {
+                rm.score = score;
+                rm.seldepth = seldepth;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                rm.pv.extend_from_slice(&child_pv);
+            } else {
+                rm.score = -INFINITE;
+            }
+            self.pv[1] = child_pv;
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    fn search<const PV: bool>(&mut self, depth: i32, ply: usize, mut alpha: Score, mut beta: Score, skip_null: bool) -> Score {
+        self.pv[ply].clear();
+        if depth <= 0 {
+            return self.qsearch(ply, alpha, beta);
+        }
+        if self.poll() {
+            return 0;
+        }
+        self.count_node(ply);
+        if ply >= MAX_PLY - 1 {
+            return self.eval();
+        }
+        if self.pos.is_repetition() {
+            return DRAW;
+        }
+        // Mate-distance pruning: no line from here beats a mate already in hand.
+        alpha = alpha.max(lost_in(ply));
+        beta = beta.min(won_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = self.pos.hash();
+        let tt = self.shared.tt.probe(key);
+        let tt_move = tt.and_then(|h| h.move_index);
+        if let Some(hit) = tt {
+            if !PV && hit.depth >= depth {
+                let s = score_from_tt(hit.score, ply);
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let in_check = self.pos.in_check();
+        // Check extension, bounded so that long series of checks cannot run away.
+        let depth = if in_check && (ply as i32) < 2 * self.root_depth { depth + 1 } else { depth };
+        let eval = if in_check {
+            -INFINITE
+        } else {
+            match tt {
+                Some(hit) if hit.eval > -INFINITE => hit.eval,
+                _ => self.eval(),
+            }
+        };
+
+        if !PV && !in_check && P::NULL_MOVE_OK && !is_mate(beta) && !self.pos.null_move_risky() {
+            // Reverse futility: far above beta with little depth left, a quiet
+            // position holds. Relies on the same "a move helps" premise as null move.
+            if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * depth >= beta {
+                return eval;
+            }
+            if !skip_null && depth >= 3 && eval >= beta {
+                let r = 3 + depth / 4;
+                self.pos.make_null_move();
+                let s = -self.search::<false>(depth - 1 - r, ply + 1, -beta, -beta + 1, true);
+                self.pos.unmake_null_move();
+                if self.aborted {
+                    return 0;
+                }
+                if s >= beta {
+                    return if is_mate(s) { beta } else { s };
+                }
+            }
+        }
+
+        let mut list = MoveList::new();
+        self.pos.candidate_moves(&mut list);
+        if list.is_empty() {
+            return self.terminal_score(ply);
+        }
+        if self.pos.is_rule_draw() {
+            return DRAW;
+        }
+
+        let tt_move = tt_move.filter(|&i| (i as usize) < list.len());
+        let buffer = std::mem::take(&mut self.pickers[ply]);
+        let mut picker = Picker::new(&self.pos, &list, tt_move, &self.killers[ply], self.history, buffer);
+        let side = self.pos.side_to_move();
+        let alpha_orig = alpha;
+        let mut best = -INFINITE;
+        let mut best_idx: Option<usize> = None;
+        let mut quiets = [0usize; QUIETS_TRACKED];
+        let mut n_quiets = 0;
+        let mut n = 0usize;
+        while let Some(idx) = picker.next() {
+            let mv = list[idx];
+            let quiet = !(P::HAS_NOISY_MOVES && self.pos.is_noisy(mv));
+            let killer = self.killers[ply][0] == Some(mv) || self.killers[ply][1] == Some(mv);
+            self.pos.make_move(mv);
+            let new_depth = depth - 1;
+            let mut score;
+            if n == 0 {
+                score = -self.search::<PV>(new_depth, ply + 1, -beta, -alpha, false);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && n >= 2 && quiet && !in_check && !self.pos.in_check() {
+                    r = lmr_base(depth, n) - PV as i32 - killer as i32;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.search::<false>(new_depth - r, ply + 1, -alpha - 1, -alpha, false);
+                if score > alpha && r > 0 {
+                    score = -self.search::<false>(new_depth, ply + 1, -alpha - 1, -alpha, false);
+                }
+                if PV && score > alpha && score < beta {
+                    score = -self.search::<true>(new_depth, ply + 1, -beta, -alpha, false);
+                }
+            }
+            self.pos.unmake_move();
+            if self.aborted {
+                self.pickers[ply] = picker.into_buffer();
+                return 0;
+            }
+            n += 1;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_idx = Some(idx);
+                    alpha = score;
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if alpha >= beta {
+                        if quiet {
+                            self.reward_quiet(ply, depth, mv, &quiets[..n_quiets]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && n_quiets < QUIETS_TRACKED {
+                quiets[n_quiets] = History::slot(side, self.pos.history_index(mv));
+                n_quiets += 1;
+            }
+        }
+        self.pickers[ply] = picker.into_buffer();
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { -INFINITE } else { eval };
+        self.shared.tt.store(
+            key,
+            best_idx.map(|i| i as u16),
+            score_to_tt(best, ply),
+            stored_eval,
+            depth,
+            bound,
+        );
+        best
+    }
+
+    /// A quiet move caused a cutoff: remember it as a killer, raise its history and
+    /// lower that of the quiet moves tried before it.
+    fn reward_quiet(&mut self, ply: usize, depth: i32, mv: P::Move, tried: &[usize]) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+        let bonus = history_bonus(depth);
+        let slot = History::slot(self.pos.side_to_move(), self.pos.history_index(mv));
+        self.history.update(slot, bonus);
+        for &s in tried {
+            self.history.update(s, -bonus);
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: P::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Quiescence: resolve noisy moves before trusting the static evaluation. The
+    /// side to move may stand pat (keep the evaluation) unless it is in check or a
+    /// noisy move is forced (antichess captures), where every legal move is searched.
+    fn qsearch(&mut self, ply: usize, mut alpha: Score, beta: Score) -> Score {
+        self.pv[ply].clear();
+        if self.poll() {
+            return 0;
+        }
+        self.count_node(ply);
+        if !P::HAS_NOISY_MOVES {
+            // Nothing to resolve: the leaf is the evaluation, or the result if the
+            // last move ended the game (a completed line).
+            return match self.pos.outcome() {
+                Some(_) => self.terminal_score(ply),
+                None => self.eval(),
+            };
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.eval();
+        }
+        let key = self.pos.hash();
+        let tt = self.shared.tt.probe(key);
+        if let Some(hit) = tt {
+            let s = score_from_tt(hit.score, ply);
+            let cut = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+
+        let alpha_orig = alpha;
+        let mut list = MoveList::new();
+        let mut best;
+        let mut eval = -INFINITE;
+        if self.pos.in_check() || self.pos.forced_noisy() {
+            self.pos.legal_moves(&mut list);
+            if list.is_empty() {
+                return self.terminal_score(ply);
+            }
+            best = -INFINITE;
+        } else {
+            eval = match tt {
+                Some(hit) if hit.eval > -INFINITE => hit.eval,
+                _ => self.eval(),
+            };
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            best = eval;
+            self.pos.noisy_moves(&mut list);
+        }
+
+        let buffer = std::mem::take(&mut self.pickers[ply]);
+        let mut picker = Picker::by_hint(&self.pos, &list, buffer);
+        while let Some(idx) = picker.next() {
+            self.pos.make_move(list[idx]);
+            let score = -self.qsearch(ply + 1, -beta, -alpha);
+            self.pos.unmake_move();
+            if self.aborted {
+                self.pickers[ply] = picker.into_buffer();
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.pickers[ply] = picker.into_buffer();
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(key, None, score_to_tt(best, ply), eval, 0, bound);
+        best
+    }
+
+    /// The MultiPV line `i` as a report.
+    pub fn report(&self, depth: u32, i: usize, bound: Option<Bound>) -> Report<P::Move> {
+        let rm = &self.root_moves[i];
+        let score = if rm.score > -INFINITE { rm.score } else { rm.prev_score };
+        let time_ms = self.elapsed_ms();
+        let nodes = self.total_nodes();
+        Report {
+            depth,
+            seldepth: rm.seldepth.max(1),
+            multipv: i + 1,
+            score: ReportScore::from_score(score),
+            raw_score: score,
+            bound,
+            nodes,
+            nps: nodes * 1000 / time_ms.max(1),
+            hashfull: self.shared.tt.hashfull(),
+            time_ms,
+            pv: rm.pv.clone(),
+        }
+    }
+
+    /// The position at the root (for the ponder-move lookup after the search).
+    pub fn position(&mut self) -> &mut P {
+        &mut self.pos
+    }
+
+    /// Publishes the final node count (helpers), so the total is exact at the end.
+    pub fn publish_nodes(&self) {
+        self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+    }
+}
