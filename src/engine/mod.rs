@@ -3,10 +3,17 @@
 //! typed values and format what it returns; it never prints.
 
 mod game;
+mod search_thread;
+
+use std::sync::{Arc, Mutex};
+
+pub use search_thread::SearchSink;
 
 use crate::core::PositionError;
 use crate::perft::DivideLine;
+use crate::search::{Limits, Searcher};
 use crate::variants::{with_position, AnyPosition, Variant};
+use search_thread::RunningSearch;
 
 /// Settings that survive `ucinewgame` and position changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,7 +37,14 @@ pub struct Engine {
     selected: Variant,
     chess960: bool,
     position: AnyPosition,
-    pub settings: Settings,
+    settings: Settings,
+    /// Shared with the search thread, which holds the lock while it searches.
+    searcher: Arc<Mutex<Searcher>>,
+    /// Hash and Threads as the searcher has them; changes made during a search are
+    /// applied when it is over (resizing under a running search is not possible).
+    applied: (usize, usize),
+    clear_pending: bool,
+    running: Option<RunningSearch>,
 }
 
 impl Default for Engine {
@@ -42,7 +56,108 @@ impl Default for Engine {
 impl Engine {
     pub fn new() -> Self {
         let selected = Variant::Chess;
-        Engine { selected, chess960: false, position: selected.startpos(), settings: Settings::default() }
+        let settings = Settings::default();
+        let searcher = Searcher::new(settings.hash_mb, settings.threads);
+        Engine {
+            selected,
+            chess960: false,
+            position: selected.startpos(),
+            applied: (settings.hash_mb, settings.threads),
+            settings,
+            searcher: Arc::new(Mutex::new(searcher)),
+            clear_pending: false,
+            running: None,
+        }
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Changes settings; Hash and Threads reach the searcher as soon as it is idle.
+    pub fn update_settings(&mut self, f: impl FnOnce(&mut Settings)) {
+        f(&mut self.settings);
+        self.apply_when_idle();
+    }
+
+    /// `Clear Hash`: forget the transposition table and histories.
+    pub fn clear_hash(&mut self) {
+        self.clear_pending = true;
+        self.apply_when_idle();
+    }
+
+    /// Whether a search thread is still running (it has not sent `bestmove` yet).
+    pub fn is_searching(&self) -> bool {
+        self.running.as_ref().is_some_and(|r| !r.is_finished())
+    }
+
+    /// Pushes pending Hash/Threads/clear changes into the searcher if no search runs.
+    fn apply_when_idle(&mut self) {
+        if self.is_searching() {
+            return;
+        }
+        if let Some(done) = self.running.take() {
+            done.join();
+        }
+        let mut searcher = match self.searcher.lock() {
+            Ok(s) => s,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let (hash, threads) = (self.settings.hash_mb, self.settings.threads);
+        if self.applied.0 != hash {
+            searcher.set_hash_mb(hash);
+        }
+        if self.applied.1 != threads {
+            searcher.set_threads(threads);
+        }
+        self.applied = (hash, threads);
+        if self.clear_pending {
+            searcher.clear();
+            self.clear_pending = false;
+        }
+    }
+
+    /// Starts a search of the current position; the sink gets its reports and exactly
+    /// one `bestmove`. A search still running is stopped first (its own `bestmove`
+    /// is sent before this one starts).
+    pub fn go(&mut self, mut limits: Limits<String>, ponder: bool, sink: Arc<dyn SearchSink>) {
+        self.stop_and_wait();
+        self.apply_when_idle();
+        limits.move_overhead_ms = self.settings.move_overhead_ms;
+        limits.multipv = self.settings.multipv.max(1);
+        let searcher = Arc::clone(&self.searcher);
+        let pos = self.position.clone();
+        self.running = Some(with_position!(pos, p => search_thread::spawn(p, limits, ponder, searcher, sink)));
+    }
+
+    /// `stop`: the running search (if any) sends its `bestmove` within milliseconds.
+    pub fn stop(&mut self) {
+        if let Some(r) = &self.running {
+            r.signals.stop();
+        }
+    }
+
+    /// `ponderhit`: the pondering search goes on under normal time management.
+    pub fn ponderhit(&mut self) {
+        if let Some(r) = &self.running {
+            r.signals.ponderhit();
+        }
+    }
+
+    /// Stops any running search and waits until its `bestmove` has been sent.
+    pub fn stop_and_wait(&mut self) {
+        self.stop();
+        if let Some(r) = self.running.take() {
+            r.join();
+        }
+    }
+
+    /// Waits for a running search to end on its own (bench, tests, end of input
+    /// during a timed search).
+    pub fn wait(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.join();
+        }
     }
 
     /// The variant being played (Chess960 when chess is selected with `UCI_Chess960`).
@@ -74,8 +189,10 @@ impl Engine {
         }
     }
 
+    /// `ucinewgame`: the start position and a cleared hash table.
     pub fn new_game(&mut self) {
         self.position = self.variant().startpos();
+        self.clear_hash();
     }
 
     /// `position`: all or nothing; on error the previous position stays.

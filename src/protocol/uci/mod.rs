@@ -3,4 +3,5 @@
 pub mod command;
 pub mod go;
 pub mod options;
+pub mod report;
 pub mod session;

@@ -3,11 +3,16 @@
 //! goes on; EOF or `quit` ends it.
 
 use std::io::BufRead;
+use std::sync::Arc;
+use std::time::Instant;
 
 use super::command::{parse_line, Command, Start};
+use super::go::GoParams;
 use super::options::{option_lines, parse_setting, Setting};
+use super::report::UciSink;
 use crate::engine::Engine;
 use crate::protocol::output::Output;
+use crate::search::Limits;
 
 pub const ENGINE_NAME: &str = concat!("Ludex ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the Ludex developers";
@@ -50,7 +55,10 @@ impl UciSession {
         }
     }
 
-    fn shutdown(&mut self) {}
+    /// End of the session: a search still running is stopped and its `bestmove` sent.
+    fn shutdown(&mut self) {
+        self.engine.stop_and_wait();
+    }
 
     fn error(&self, e: &dyn std::fmt::Display) {
         self.out.line(&format!("info string error: {e}"));
@@ -82,12 +90,16 @@ impl UciSession {
             }
             Command::Go(params) => {
                 if let Some(depth) = params.perft {
+                    self.engine.stop_and_wait();
                     self.perft(depth);
                 } else {
-                    self.error(&"search is not available yet");
+                    let ponder = params.ponder;
+                    let limits = limits_from(params, Instant::now());
+                    self.engine.go(limits, ponder, Arc::new(UciSink { out: self.out.clone() }));
                 }
             }
-            Command::Stop | Command::PonderHit => {}
+            Command::Stop => self.engine.stop(),
+            Command::PonderHit => self.engine.ponderhit(),
             Command::Display => {
                 let lines = self.engine.describe();
                 self.out.lines(lines.iter().map(String::as_str));
@@ -99,17 +111,17 @@ impl UciSession {
     }
 
     fn apply(&mut self, setting: Setting) {
-        let s = &mut self.engine.settings;
+        let e = &mut self.engine;
         match setting {
-            Setting::Variant(v) => self.engine.set_variant(v),
-            Setting::Chess960(on) => self.engine.set_chess960(on),
-            Setting::Hash(mb) => s.hash_mb = mb,
-            Setting::ClearHash => {}
-            Setting::Threads(n) => s.threads = n,
-            Setting::MultiPv(n) => s.multipv = n,
-            Setting::Ponder(on) => s.ponder = on,
-            Setting::MoveOverhead(ms) => s.move_overhead_ms = ms,
-            Setting::AnalyseMode(on) => s.analyse_mode = on,
+            Setting::Variant(v) => e.set_variant(v),
+            Setting::Chess960(on) => e.set_chess960(on),
+            Setting::Hash(mb) => e.update_settings(|s| s.hash_mb = mb),
+            Setting::ClearHash => e.clear_hash(),
+            Setting::Threads(n) => e.update_settings(|s| s.threads = n),
+            Setting::MultiPv(n) => e.update_settings(|s| s.multipv = n),
+            Setting::Ponder(on) => e.update_settings(|s| s.ponder = on),
+            Setting::MoveOverhead(ms) => e.update_settings(|s| s.move_overhead_ms = ms),
+            Setting::AnalyseMode(on) => e.update_settings(|s| s.analyse_mode = on),
             Setting::HostInformation => {}
         }
     }
@@ -121,6 +133,25 @@ impl UciSession {
         text.push(String::new());
         text.push(format!("Nodes searched: {total}"));
         self.out.lines(text.iter().map(String::as_str));
+    }
+}
+
+/// The search limits of a `go` (everything but `perft` and `ponder`).
+fn limits_from(p: GoParams, start: Instant) -> Limits<String> {
+    Limits {
+        depth: p.depth,
+        nodes: p.nodes,
+        movetime_ms: p.movetime,
+        mate: p.mate,
+        infinite: p.infinite,
+        wtime_ms: p.wtime,
+        btime_ms: p.btime,
+        winc_ms: p.winc,
+        binc_ms: p.binc,
+        movestogo: p.movestogo,
+        searchmoves: p.searchmoves,
+        start: Some(start),
+        ..Limits::default()
     }
 }
 
