@@ -97,6 +97,13 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Static evaluation in centipawn-like units from the side to move.
     fn evaluate(&self) -> Score;
 
+    /// The evaluation broken into named terms for the `eval` command, each from the
+    /// side to move; they should add up to `evaluate()` (a variant may list a final
+    /// scaling step as its own term). The default has no breakdown.
+    fn eval_terms(&self) -> Vec<(String, Score)> {
+        Vec::new()
+    }
+
     // ---- Search hooks. All have neutral defaults; a variant overrides the ones its
     // ---- rules or knowledge make useful. The searcher never names a variant, so
     // ---- everything it needs to know about one comes through these.

@@ -34,3 +34,16 @@ pub fn describe<P: Position>(pos: &P) -> Vec<String> {
     }
     lines
 }
+
+/// The `eval` lines: the static evaluation's terms and total, from the side to move.
+pub fn eval_lines<P: Position>(pos: &P) -> Vec<String> {
+    let side = match pos.side_to_move() {
+        crate::core::Side::White => "White",
+        crate::core::Side::Black => "Black",
+    };
+    let mut lines: Vec<String> =
+        pos.eval_terms().iter().map(|(name, v)| format!("{name:<24} {:>+8}", v)).collect();
+    lines.push(format!("{:<24} {:>+8}", "Total", pos.evaluate()));
+    lines.push(format!("(centipawn-like units from the side to move: {side})"));
+    lines
+}

@@ -212,6 +212,11 @@ impl Engine {
         lines
     }
 
+    /// The `eval` lines: each term, then the total, from the side to move.
+    pub fn eval_lines(&self) -> Vec<String> {
+        with_position!(&self.position, p => game::eval_lines(p))
+    }
+
     pub fn fen(&self) -> String {
         with_position!(&self.position, p => crate::core::Position::to_fen(p))
     }

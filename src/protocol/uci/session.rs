@@ -104,7 +104,11 @@ impl UciSession {
                 let lines = self.engine.describe();
                 self.out.lines(lines.iter().map(String::as_str));
             }
-            Command::Eval | Command::Bench(_) => self.error(&"not available yet"),
+            Command::Eval => {
+                let lines = self.engine.eval_lines();
+                self.out.lines(lines.iter().map(String::as_str));
+            }
+            Command::Bench(_) => self.error(&"not available yet"),
             Command::Help => self.out.lines(HELP.lines()),
             Command::Quit => {}
         }
