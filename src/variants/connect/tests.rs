@@ -466,6 +466,7 @@ fn make_unmake_restore_fen_hash_and_counts() {
                 assert_eq!(fresh.outcome(), p.outcome(), "{}", p.to_fen());
                 let scan = LineStats::scan(&p.cells, w, h, rules.k as usize, rules.line_rule);
                 assert!(scan.same_as(p.line_stats()), "{}", p.to_fen());
+                assert!(fresh.lines == p.lines, "{}", p.to_fen());
                 assert_eq!(fresh.evaluate(), p.evaluate());
             }
             while let Some((fen, hash)) = fens.pop() {
