@@ -4,6 +4,7 @@
 use super::eval::{self, LineStats};
 use super::fen;
 use super::geometry::{stone, Cell, EMPTY, MAX_SIZE, MIN_SIZE};
+use super::linebits::LineBoards;
 use super::lines::completes_line;
 use super::notation;
 use super::params;
@@ -40,6 +41,17 @@ impl Connect {
             hash ^= keys.black_to_move;
         }
         let stats = LineStats::scan(&p.cells, p.width, p.height, rules.k as usize, rules.line_rule);
+        let mut lines = LineBoards::new(p.width, p.height);
+        for y in 0..p.height {
+            for x in 0..p.width {
+                let cell = Cell::new(x, y);
+                for side in [Side::White, Side::Black] {
+                    if p.cells[cell.index()] == stone(side) {
+                        lines.toggle(side.index(), cell);
+                    }
+                }
+            }
+        }
         Connect {
             rules,
             width: p.width as u8,
@@ -54,6 +66,7 @@ impl Connect {
             hash,
             history: Vec::with_capacity(p.width * p.height),
             stats,
+            lines,
             keys,
         }
     }
@@ -135,7 +148,7 @@ impl Connect {
         if self.cells.get(cell.index()).copied() != Some(EMPTY) {
             return i32::MIN;
         }
-        eval::move_score(&self.cells, cell.index(), self.to_move, self.rules.k as usize, self.rules.line_rule)
+        eval::move_score(&self.lines, cell, self.to_move, self.rules.k as usize, self.rules.line_rule)
     }
 
     /// Renju hook: whether the side to move may not play `cell` (Gomocup rule 4:
@@ -270,7 +283,8 @@ impl Position for Connect {
         self.cells[p] = s;
         self.stones[side.index()] += 1;
         self.hash ^= self.keys.stone(side, p) ^ self.keys.black_to_move;
-        self.stats.apply(&self.cells, p, s, self.rules.k as usize, self.rules.line_rule, 1);
+        self.lines.toggle(side.index(), cell);
+        self.stats.apply(&self.lines, cell, side.index(), self.rules.k as usize, self.rules.line_rule, 1);
         if completes_line(&self.cells, cell, side, self.rules) {
             self.winner = Some(side);
         }
@@ -289,8 +303,8 @@ impl Position for Connect {
         };
         let p = undo.cell.index();
         let side = self.to_move.flip();
-        let s = stone(side);
-        self.stats.apply(&self.cells, p, s, self.rules.k as usize, self.rules.line_rule, -1);
+        self.stats.apply(&self.lines, undo.cell, side.index(), self.rules.k as usize, self.rules.line_rule, -1);
+        self.lines.toggle(side.index(), undo.cell);
         self.cells[p] = EMPTY;
         self.stones[side.index()] -= 1;
         self.hash ^= self.keys.stone(side, p) ^ self.keys.black_to_move;
