@@ -17,6 +17,17 @@ fn main() -> anyhow::Result<()> {
             session.run(BufReader::new(io::stdin().lock()));
             Ok(())
         }
+        Some("bench") => {
+            let depth = match args.get(1) {
+                None => None,
+                Some(d) => Some(d.parse::<u32>().map_err(|_| anyhow::anyhow!("bench: bad depth '{d}'"))?),
+            };
+            let result = ludex::bench::run(depth, |l| {
+                println!("{:<16} depth {:>2} {:>12} nodes  {}", l.variant.name(), l.depth, l.nodes, l.fen);
+            });
+            println!("{} nodes {} nps", result.nodes, result.nps());
+            Ok(())
+        }
         Some(other) => anyhow::bail!("unknown argument '{other}' (run without arguments for the UCI loop)"),
     }
 }
