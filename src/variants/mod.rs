@@ -2,6 +2,7 @@
 //! plays each one with which rules, and the dispatch enum the protocol edge matches
 //! on once per command.
 
+pub mod antichess;
 pub mod chess;
 pub mod chesslike;
 
