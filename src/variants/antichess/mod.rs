@@ -190,8 +190,12 @@ impl Position for Antichess {
         parsed.find(list.as_slice()).ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 
+    /// Long algebraic text; castling as the king's two-square step (`e1g1`) from
+    /// e1/e8, otherwise as king takes rook (python-chess's notation for the rare
+    /// castling king elsewhere on the back rank, where the step could also be a
+    /// plain king move).
     fn format_move(&self, mv: Move) -> String {
-        mv.to_uci(false)
+        mv.to_uci(mv.is_castle() && mv.from().file() != 4)
     }
 
     fn hash(&self) -> u64 {
@@ -239,11 +243,11 @@ impl Position for Antichess {
             return Some(self.no_moves_outcome());
         }
         let b = &self.state.board;
-        if b.halfmove_clock() >= 100 {
-            return Some(Outcome::draw(Termination::FiftyMoves));
-        }
         if dead_bishops(b) {
             return Some(Outcome::draw(Termination::InsufficientMaterial));
+        }
+        if b.halfmove_clock() >= 100 {
+            return Some(Outcome::draw(Termination::FiftyMoves));
         }
         if self.repetitions(2) >= 2 {
             return Some(Outcome::draw(Termination::Repetition));
