@@ -17,7 +17,7 @@ native:
 	cp target/release/ludex $(EXE)
 
 bench: all
-	./$(EXE) bench
+	$(abspath $(EXE)) bench
 
 clean:
 	$(CARGO) clean
