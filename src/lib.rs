@@ -8,6 +8,7 @@
 //! - [`search`]: the generic searcher, which never names a variant;
 //! - [`protocol`]: text in, text out (UCI, Gomocup), nothing else.
 
+pub mod bench;
 pub mod core;
 pub mod engine;
 pub mod perft;

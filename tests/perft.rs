@@ -76,3 +76,50 @@ fn perft_gomoku() {
 fn perft_gomokufreestyle() {
     assert!(check_file::<Connect>("gomokufreestyle.perft", ConnectRules::gomoku_freestyle(), CONNECT_BUDGET) > 0);
 }
+
+mod antichess_family {
+    use super::check_file;
+    use ludex::variants::antichess::{Antichess, AntichessRules};
+
+    // The largest count in these files is 2.7 million and the three files take well
+    // under a second in release, so the default budget runs every case in full.
+    const BUDGET: u64 = 10_000_000;
+
+    #[test]
+    fn antichess_perft() {
+        assert!(check_file::<Antichess>("antichess.perft", AntichessRules::Antichess, BUDGET) > 0);
+    }
+
+    #[test]
+    fn giveaway_perft() {
+        assert!(check_file::<Antichess>("giveaway.perft", AntichessRules::Giveaway, BUDGET) > 0);
+    }
+
+    #[test]
+    fn suicide_perft() {
+        assert!(check_file::<Antichess>("suicide.perft", AntichessRules::Suicide, BUDGET) > 0);
+    }
+
+    /// Not a correctness test: prints antichess perft speed (run with
+    /// `cargo test --release --test perft -- --ignored --nocapture antichess_perft_speed`).
+    /// Compare with Fairy-Stockfish: `setoption name UCI_Variant value antichess`,
+    /// `position startpos`, `go perft 5`.
+    #[test]
+    #[ignore]
+    fn antichess_perft_speed() {
+        use ludex::core::Position;
+        ludex::variants::chesslike::attacks::init();
+        let mut pos = Antichess::startpos(AntichessRules::Antichess);
+        // Best of five, so that a busy machine disturbs the figure less.
+        for depth in [5, 6] {
+            let mut best = f64::MAX;
+            let mut nodes = 0;
+            for _ in 0..5 {
+                let start = std::time::Instant::now();
+                nodes = pos.perft(depth);
+                best = best.min(start.elapsed().as_secs_f64());
+            }
+            println!("antichess startpos perft {depth}: {nodes} nodes in {best:.3} s, {:.1} Mnps", nodes as f64 / best / 1e6);
+        }
+    }
+}

@@ -198,7 +198,7 @@ fn hash_table_fills_and_clears() {
     assert_eq!(log.reports.last().unwrap().hashfull, s.hashfull());
     s.clear();
     assert_eq!(s.hashfull(), 0);
-    s.set_hash_mb(2);
+    assert_eq!(s.set_hash_mb(2), Ok(()));
     assert_eq!(s.hash_bytes(), 2 << 20);
     s.set_threads(0);
     assert_eq!(s.threads(), 1);

@@ -22,7 +22,9 @@ impl fmt::Display for PositionError {
                     MoveError::Malformed(m) => ("malformed", m),
                     MoveError::Illegal(m) => ("illegal", m),
                 };
-                let why = if detail != token { format!(" ({detail})") } else { String::new() };
+                // Variants often start their message with the token: don't say it twice.
+                let detail = detail.strip_prefix(token.as_str()).map(|d| d.trim_start_matches([':', ' '])).unwrap_or(detail);
+                let why = if !detail.is_empty() && detail != token { format!(" ({detail})") } else { String::new() };
                 write!(f, "{kind} move '{token}' (move {} of the list){why}; position unchanged", index + 1)
             }
         }

@@ -28,5 +28,5 @@ pub use ordering::{HISTORY_MAX, HISTORY_SLOTS};
 pub use report::{Bound, Collect, CurrMove, Report, ReportScore, SearchListener, SearchResult, Silent, CURRMOVE_AFTER_MS};
 pub use searcher::{Searcher, MAX_THREADS};
 pub use time::{Clock, TimeBudget};
-pub use tt::Tt;
+pub use tt::{HashAllocError, Tt};
 pub use worker::{MAX_DEPTH, MAX_PLY};

@@ -14,7 +14,7 @@ use crate::core::{MoveList, Position};
 use super::limits::{Limits, Signals};
 use super::ordering::History;
 use super::report::{ReportScore, SearchListener, SearchResult, Silent};
-use super::tt::Tt;
+use super::tt::{HashAllocError, Tt};
 use super::worker::{Control, Shared, Worker};
 
 /// Stack for each search thread: recursion to `MAX_PLY` with a move list and an
@@ -36,9 +36,10 @@ impl Searcher {
         s
     }
 
-    /// UCI `Hash`: reallocates (and so clears) the table.
-    pub fn set_hash_mb(&mut self, mb: usize) {
-        self.tt.resize(mb);
+    /// UCI `Hash`: reallocates (and so clears) the table. On error a smaller table
+    /// is in use, and the error says how big (for an `info string`).
+    pub fn set_hash_mb(&mut self, mb: usize) -> Result<(), HashAllocError> {
+        self.tt.resize(mb)
     }
 
     /// UCI `Threads`, clamped to `1..=MAX_THREADS`.

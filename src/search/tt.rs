@@ -108,6 +108,21 @@ fn unpack(data: u64) -> Option<TtHit> {
     })
 }
 
+/// The system refused the requested table size; a smaller one was allocated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HashAllocError {
+    pub requested_mb: usize,
+    pub allocated_mb: usize,
+}
+
+impl std::fmt::Display for HashAllocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot allocate {} MB for the hash table; using {} MB", self.requested_mb, self.allocated_mb)
+    }
+}
+
+impl std::error::Error for HashAllocError {}
+
 pub struct Tt {
     buckets: Vec<Bucket>,
     generation: u8,
@@ -117,16 +132,35 @@ impl Tt {
     /// A table of (at most) `mb` mebibytes; at least one bucket.
     pub fn new(mb: usize) -> Self {
         let mut tt = Tt { buckets: Vec::new(), generation: 0 };
-        tt.resize(mb);
+        // A refused size still leaves a smaller working table; `resize` reports it.
+        let _ = tt.resize(mb);
         tt
     }
 
-    /// Reallocates to `mb` mebibytes and forgets everything.
-    pub fn resize(&mut self, mb: usize) {
-        let n = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1);
+    /// Reallocates to `mb` mebibytes and forgets everything. A `setoption name Hash
+    /// value 65536` must not take the engine (or the machine) down: the size is
+    /// capped at half the memory the system reports available, and if an allocation
+    /// is still refused the table halves until it gets one. Either way the error
+    /// says what was allocated.
+    pub fn resize(&mut self, mb: usize) -> Result<(), HashAllocError> {
         self.buckets = Vec::new(); // free the old table before allocating the new one
-        self.buckets = (0..n).map(|_| Bucket::default()).collect();
         self.generation = 0;
+        let mut got = affordable_mb(mb, available_memory_mb());
+        loop {
+            let n = (got.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1);
+            let mut buckets = Vec::new();
+            if buckets.try_reserve_exact(n).is_ok() {
+                buckets.extend((0..n).map(|_| Bucket::default()));
+                self.buckets = buckets;
+                break;
+            }
+            got /= 2;
+        }
+        if got == mb {
+            Ok(())
+        } else {
+            Err(HashAllocError { requested_mb: mb, allocated_mb: got })
+        }
     }
 
     /// Forgets every entry (`ucinewgame`, `Clear Hash`).
@@ -226,6 +260,23 @@ impl Tt {
     }
 }
 
+/// The table size to ask for when `available_mb` is free: at most half of it, so
+/// the engine never pushes the machine into swapping or the OOM killer.
+fn affordable_mb(requested_mb: usize, available_mb: Option<usize>) -> usize {
+    match available_mb {
+        Some(a) => requested_mb.min((a / 2).max(1)),
+        None => requested_mb,
+    }
+}
+
+/// `MemAvailable` from `/proc/meminfo` where there is one (Linux), in MiB.
+fn available_memory_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
 #[inline]
 fn write(e: &Entry, key: u64, data: u64) {
     e.key_xor_data.store(key ^ data, Ordering::Relaxed);
@@ -302,11 +353,22 @@ mod tests {
         assert!(keys.iter().any(|&k| tt.probe(k).is_some()));
         tt.clear();
         assert!(keys.iter().all(|&k| tt.probe(k).is_none()));
-        tt.resize(2);
+        assert_eq!(tt.resize(2), Ok(()));
         assert_eq!(tt.size_bytes(), 2 << 20);
         assert_eq!(tt.hashfull(), 0);
-        tt.resize(0);
+        assert_eq!(tt.resize(0), Ok(()));
         assert_eq!(tt.size_bytes(), 64);
+    }
+
+    #[test]
+    fn hash_size_is_capped_by_available_memory() {
+        assert_eq!(affordable_mb(256, Some(8_192)), 256);
+        assert_eq!(affordable_mb(65_536, Some(8_192)), 4_096);
+        assert_eq!(affordable_mb(16, Some(1)), 1);
+        assert_eq!(affordable_mb(65_536, None), 65_536);
+        if cfg!(target_os = "linux") {
+            assert!(available_memory_mb().is_some_and(|mb| mb > 0));
+        }
     }
 
     #[test]

@@ -266,6 +266,13 @@ impl<'a, P: Position> Worker<'a, P> {
                 self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             }
             if self.aborted {
+                // A move that beat the old best in the unfinished iteration is played:
+                // say so, so the last `info` line matches the `bestmove`.
+                let best = &self.root_moves[0];
+                if self.is_main() && best.updated && best.mv != last_best {
+                    let report = self.report(depth, 0, None);
+                    listener.on_report(&report);
+                }
                 break;
             }
             self.completed_depth = depth;

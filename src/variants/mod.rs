@@ -2,6 +2,7 @@
 //! plays each one with which rules, and the dispatch enum the protocol edge matches
 //! on once per command.
 
+pub mod antichess;
 pub mod chess;
 pub mod chesslike;
 pub mod connect;
@@ -9,7 +10,8 @@ pub mod connect;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::core::{setup, FenError, PositionError};
+use crate::core::{setup, PositionError};
+use antichess::{Antichess, AntichessRules};
 use chess::{Chess, ChessRules};
 use connect::{Connect, ConnectRules};
 
@@ -121,6 +123,7 @@ impl FromStr for Variant {
 #[derive(Clone)]
 pub enum AnyPosition {
     Chess(Chess),
+    Antichess(Antichess),
     Connect(Connect),
 }
 
@@ -131,6 +134,7 @@ macro_rules! with_position {
     ($any:expr, $p:ident => $body:expr) => {
         match $any {
             $crate::variants::AnyPosition::Chess($p) => $body,
+            $crate::variants::AnyPosition::Antichess($p) => $body,
             $crate::variants::AnyPosition::Connect($p) => $body,
         }
     };
@@ -149,9 +153,9 @@ impl Variant {
         Ok(match self {
             Variant::Chess => AnyPosition::Chess(setup(ChessRules { chess960: false }, fen, moves)?),
             Variant::Chess960 => AnyPosition::Chess(setup(ChessRules { chess960: true }, fen, moves)?),
-            Variant::Antichess | Variant::Giveaway | Variant::Suicide => {
-                return Err(PositionError::Fen(FenError::new("the antichess family is not merged yet")))
-            }
+            Variant::Antichess => AnyPosition::Antichess(setup(AntichessRules::Antichess, fen, moves)?),
+            Variant::Giveaway => AnyPosition::Antichess(setup(AntichessRules::Giveaway, fen, moves)?),
+            Variant::Suicide => AnyPosition::Antichess(setup(AntichessRules::Suicide, fen, moves)?),
             Variant::TicTacToe => AnyPosition::Connect(setup(ConnectRules::tictactoe(), fen, moves)?),
             Variant::Gomoku => AnyPosition::Connect(setup(ConnectRules::gomoku(), fen, moves)?),
             Variant::GomokuFreestyle => AnyPosition::Connect(setup(ConnectRules::gomoku_freestyle(), fen, moves)?),

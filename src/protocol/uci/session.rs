@@ -108,7 +108,14 @@ impl UciSession {
                 let lines = self.engine.eval_lines();
                 self.out.lines(lines.iter().map(String::as_str));
             }
-            Command::Bench(_) => self.error(&"not available yet"),
+            Command::Bench(depth) => {
+                self.engine.stop_and_wait();
+                let out = self.out.clone();
+                let result = crate::bench::run(depth, |l| {
+                    out.line(&format!("info string bench {} depth {} nodes {} fen {}", l.variant, l.depth, l.nodes, l.fen))
+                });
+                self.out.line(&format!("{} nodes {} nps", result.nodes, result.nps()));
+            }
             Command::Help => self.out.lines(HELP.lines()),
             Command::Quit => {}
         }

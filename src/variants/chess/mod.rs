@@ -19,7 +19,7 @@ mod tests;
 
 use crate::core::score::Score;
 use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termination};
-use crate::variants::chesslike::{format_fen, parse_fen, Board, CastlingStyle, FenProblem, Move, MoveText, Role};
+use crate::variants::chesslike::{format_fen, parse_fen, Board, CastlingStyle, FenProblem, Move, MoveText, Role, Square};
 
 use movegen::{generate, king_safety};
 
@@ -62,7 +62,7 @@ impl Chess {
     /// not in check.
     fn from_board(board: Board, rules: ChessRules) -> Result<Chess, FenProblem> {
         for side in [Side::White, Side::Black] {
-            let count = board.pieces(side, crate::variants::chesslike::Role::King).count();
+            let count = board.pieces(side, Role::King).count();
             if count != 1 {
                 return Err(FenProblem::KingCount { side, count });
             }
@@ -100,7 +100,7 @@ impl Chess {
 
     /// The en-passant square to print: only when an en-passant capture is legal
     /// (python-chess does the same), so FENs compare equal across programs.
-    fn legal_ep_square(&self) -> Option<crate::variants::chesslike::Square> {
+    fn legal_ep_square(&self) -> Option<Square> {
         self.board.ep_square()?;
         let mut list = MoveList::new();
         self.legal_moves(&mut list);

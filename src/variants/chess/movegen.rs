@@ -9,7 +9,7 @@
 //! One generator feeds a [`Sink`]: a list sink pushes moves, a counting sink adds
 //! up popcounts, so bulk-counted perft never builds the last ply's moves at all.
 
-use crate::core::MoveList;
+use crate::core::{MoveList, Side};
 use crate::variants::chesslike::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
@@ -193,8 +193,8 @@ fn pawn_moves<S: Sink, const NOISY: bool>(
     let pawns = b.pieces(us, Role::Pawn);
     let last = Bitboard::relative_rank(us, 7);
     let (up, west, east): (i8, i8, i8) = match us {
-        crate::core::Side::White => (8, 7, 9),
-        crate::core::Side::Black => (-8, -9, -7),
+        Side::White => (8, 7, 9),
+        Side::Black => (-8, -9, -7),
     };
 
     let free = pawns & !pinned;

@@ -6,13 +6,14 @@
 //! - [`rules`]: line length, overline rule, default board ([`ConnectRules`]);
 //! - [`geometry`]: the padded board array and square names ([`Cell`]);
 //! - `fen`, `notation`: Cute Chess's pocket FEN and `P@h8` drops;
-//! - `lines`: win detection through the last stone;
+//! - `lines`: win detection through the last stone; `linebits`: the board as line bit sets;
 //! - `eval`, `params`: line-window evaluation and move scoring;
 //! - `zobrist`, `position`, `pretty`: hashing, make/unmake, the board for people.
 
 mod eval;
 mod fen;
 pub mod geometry;
+mod linebits;
 mod lines;
 mod notation;
 mod params;
@@ -53,5 +54,7 @@ pub struct Connect {
     /// Made moves, for `unmake_move`; reserved for a full board so play never allocates.
     history: Vec<Undo>,
     stats: LineStats,
+    /// The board again as bits along every line, for the evaluation's line reads.
+    lines: linebits::LineBoards,
     keys: &'static zobrist::Keys,
 }

@@ -3,7 +3,8 @@
 
 use super::eval::{self, LineStats};
 use super::fen;
-use super::geometry::{stone, Cell, EMPTY, MAX_SIZE, MIN_SIZE};
+use super::geometry::{stone, Cell, CELLS, EMPTY, MAX_SIZE, MIN_SIZE, PAD, STRIDE};
+use super::linebits::LineBoards;
 use super::lines::completes_line;
 use super::notation;
 use super::params;
@@ -40,6 +41,17 @@ impl Connect {
             hash ^= keys.black_to_move;
         }
         let stats = LineStats::scan(&p.cells, p.width, p.height, rules.k as usize, rules.line_rule);
+        let mut lines = LineBoards::new(p.width, p.height);
+        for y in 0..p.height {
+            for x in 0..p.width {
+                let cell = Cell::new(x, y);
+                for side in [Side::White, Side::Black] {
+                    if p.cells[cell.index()] == stone(side) {
+                        lines.toggle(side.index(), cell);
+                    }
+                }
+            }
+        }
         Connect {
             rules,
             width: p.width as u8,
@@ -54,6 +66,7 @@ impl Connect {
             hash,
             history: Vec::with_capacity(p.width * p.height),
             stats,
+            lines,
             keys,
         }
     }
@@ -135,7 +148,7 @@ impl Connect {
         if self.cells.get(cell.index()).copied() != Some(EMPTY) {
             return i32::MIN;
         }
-        eval::move_score(&self.cells, cell.index(), self.to_move, self.rules.k as usize, self.rules.line_rule)
+        eval::move_score(&self.lines, cell, self.to_move, self.rules.k as usize, self.rules.line_rule)
     }
 
     /// Renju hook: whether the side to move may not play `cell` (Gomocup rule 4:
@@ -177,6 +190,13 @@ impl Connect {
         total
     }
 }
+
+/// Boards up to this many cells (tic-tac-toe, small m,n,k boards) search every move.
+const SMALL_BOARD: usize = 49;
+
+/// Candidate moves lie within this many cells of a stone (Chebyshev distance).
+const CANDIDATE_RADIUS: usize = 2;
+const _: () = assert!(CANDIDATE_RADIUS <= PAD, "the padding must hold the neighbourhood");
 
 impl Position for Connect {
     type Move = Cell;
@@ -261,6 +281,54 @@ impl Position for Connect {
         }
     }
 
+    /// Cells within two of a stone (the empty board: its centre). Far cells neither
+    /// make nor stop a line soon, and leaving them out keeps a 15x15 branching factor
+    /// near 40 instead of 200. Small boards (tic-tac-toe) search every cell. Every
+    /// winning or blocking cell is next to a stone, so no forced move is lost.
+    fn candidate_moves(&self, out: &mut MoveList<Cell>) {
+        let (w, h) = (self.width(), self.height());
+        if w * h <= SMALL_BOARD || self.is_over() {
+            return self.legal_moves(out);
+        }
+        if self.stone_count() == 0 {
+            out.push(Cell::new(w / 2, h / 2));
+            return;
+        }
+        let mut near = [false; CELLS];
+        for y in 0..h {
+            let row = Cell::new(0, y).index();
+            for x in 0..w {
+                if self.cells[row + x] != EMPTY {
+                    for dy in 0..=2 * CANDIDATE_RADIUS {
+                        let base = Cell::new(x, y).index() + dy * STRIDE - CANDIDATE_RADIUS * STRIDE - CANDIDATE_RADIUS;
+                        near[base..=base + 2 * CANDIDATE_RADIUS].iter_mut().for_each(|n| *n = true);
+                    }
+                }
+            }
+        }
+        for y in 0..h {
+            let row = Cell::new(0, y).index();
+            for x in 0..w {
+                let i = row + x;
+                if near[i] && self.cells[i] == EMPTY && !self.is_forbidden(Cell::from_index(i)) {
+                    out.push(Cell::from_index(i));
+                }
+            }
+        }
+        if out.is_empty() {
+            self.legal_moves(out);
+        }
+    }
+
+    /// Pattern value of the move (wins and blocks first), see [`Connect::move_score`].
+    fn order_hint(&self, mv: Cell) -> i32 {
+        self.move_score(mv).max(0)
+    }
+
+    fn history_index(&self, mv: Cell) -> usize {
+        mv.index()
+    }
+
     fn make_move(&mut self, cell: Cell) {
         let p = cell.index();
         debug_assert_eq!(self.cells[p], EMPTY, "make_move on an occupied cell {cell}");
@@ -270,7 +338,8 @@ impl Position for Connect {
         self.cells[p] = s;
         self.stones[side.index()] += 1;
         self.hash ^= self.keys.stone(side, p) ^ self.keys.black_to_move;
-        self.stats.apply(&self.cells, p, s, self.rules.k as usize, self.rules.line_rule, 1);
+        self.lines.toggle(side.index(), cell);
+        self.stats.apply(&self.lines, cell, side.index(), self.rules.k as usize, self.rules.line_rule, 1);
         if completes_line(&self.cells, cell, side, self.rules) {
             self.winner = Some(side);
         }
@@ -289,8 +358,8 @@ impl Position for Connect {
         };
         let p = undo.cell.index();
         let side = self.to_move.flip();
-        let s = stone(side);
-        self.stats.apply(&self.cells, p, s, self.rules.k as usize, self.rules.line_rule, -1);
+        self.stats.apply(&self.lines, undo.cell, side.index(), self.rules.k as usize, self.rules.line_rule, -1);
+        self.lines.toggle(side.index(), undo.cell);
         self.cells[p] = EMPTY;
         self.stones[side.index()] -= 1;
         self.hash ^= self.keys.stone(side, p) ^ self.keys.black_to_move;

@@ -466,6 +466,7 @@ fn make_unmake_restore_fen_hash_and_counts() {
                 assert_eq!(fresh.outcome(), p.outcome(), "{}", p.to_fen());
                 let scan = LineStats::scan(&p.cells, w, h, rules.k as usize, rules.line_rule);
                 assert!(scan.same_as(p.line_stats()), "{}", p.to_fen());
+                assert!(fresh.lines == p.lines, "{}", p.to_fen());
                 assert_eq!(fresh.evaluate(), p.evaluate());
             }
             while let Some((fen, hash)) = fens.pop() {
@@ -664,4 +665,53 @@ fn pretty_board() {
     let text = t.pretty();
     assert!(text.contains("3 [X]. O  3"), "{text}");
     assert!(text.contains("Game over: X wins"), "{text}");
+}
+
+/// Mangled FENs and move texts (fixed seed): never a panic; whatever parses writes a
+/// FEN that parses back to the same position.
+#[test]
+fn mangled_input_never_panics() {
+    let mut rng = Rng::new(7);
+    let seeds = [
+        "3/3/3[PPPPPpppp] w - - 0 1".to_string(),
+        "1p1/1PP/p1P[PPpp] b - - 0 1".to_string(),
+        format!(
+            "{}/7pP6/{}[{}{}] w - - 0 1",
+            ["15"; 7].join("/"),
+            ["15"; 7].join("/"),
+            "P".repeat(112),
+            "p".repeat(111)
+        ),
+    ];
+    let alphabet: Vec<char> = "0123456789/[]-Pp wbKQ@ah1é".chars().collect();
+    for _ in 0..20_000 {
+        let mut text: Vec<char> = seeds[(rng.next_u64() % 3) as usize].chars().collect();
+        for _ in 0..1 + rng.next_u64() % 3 {
+            let i = (rng.next_u64() % (text.len() as u64 + 1)) as usize;
+            let c = alphabet[(rng.next_u64() % alphabet.len() as u64) as usize];
+            match rng.next_u64() % 3 {
+                0 if i < text.len() => text[i] = c,
+                1 if i < text.len() => {
+                    text.remove(i);
+                }
+                _ => text.insert(i, c),
+            }
+        }
+        let fen: String = text.into_iter().collect();
+        for rules in [ConnectRules::tictactoe(), ConnectRules::gomoku(), ConnectRules::gomoku_freestyle()] {
+            if let Ok(p) = Connect::from_fen(&fen, rules) {
+                let back = Connect::from_fen(&p.to_fen(), rules).unwrap_or_else(|e| panic!("{fen}: {e}"));
+                assert_eq!((back.to_fen(), back.hash()), (p.to_fen(), p.hash()), "{fen}");
+                let mv: String = (0..rng.next_u64() % 6)
+                    .map(|_| alphabet[(rng.next_u64() % alphabet.len() as u64) as usize])
+                    .collect();
+                if let Ok(m) = p.parse_move(&mv) {
+                    let mut q = p.clone();
+                    q.make_move(m);
+                    q.unmake_move();
+                    assert_eq!(q.to_fen(), p.to_fen());
+                }
+            }
+        }
+    }
 }

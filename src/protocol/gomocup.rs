@@ -1,0 +1,439 @@
+//! The Gomocup (Piskvork) brain protocol, hosts.md §7. Coordinates are `x,y` from the
+//! top-left corner, zero-based: `x` is the file (`a` = 0) and `y` counts rows from the
+//! top, so the cell is the square with file `x` and rank `height - y` (on 15x15,
+//! `7,7` is `h8`). The adapter keeps the stones the manager told it about, turns them
+//! into a FEN for the engine when it must move, and answers with `x,y`. Bad input gets
+//! `ERROR ...`, unknown commands `UNKNOWN ...`; neither ends the session.
+
+use std::io::BufRead;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use crate::engine::{Engine, SearchSink};
+use crate::protocol::output::Output;
+use crate::search::{CurrMove, Limits, Report, ReportScore};
+use crate::variants::Variant;
+
+/// Gomocup boards: the spec requires 20; Ludex plays 5 to 22.
+const MIN_BOARD: usize = 5;
+const MAX_BOARD: usize = 22;
+
+/// Gomocup's "unlimited" `time_left`.
+const UNLIMITED: u64 = 2_147_483_647;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Owner {
+    Me,
+    Opponent,
+}
+
+/// What the manager told us about time and rules (`INFO`).
+#[derive(Debug, Clone)]
+struct Info {
+    timeout_turn: u64,
+    timeout_match: u64,
+    time_left: u64,
+    rule: u32,
+}
+
+impl Default for Info {
+    fn default() -> Self {
+        // Gomocup's own defaults: 30 s a move, 180 s a game, freestyle.
+        Info { timeout_turn: 30_000, timeout_match: 180_000, time_left: 180_000, rule: 0 }
+    }
+}
+
+pub struct GomocupSession {
+    engine: Engine,
+    out: Output,
+    size: Option<(usize, usize)>,
+    stones: Vec<(usize, usize, Owner)>,
+    info: Info,
+    /// Lines of a `BOARD` block being read, until `DONE`.
+    board_block: Option<Vec<(usize, usize, Owner)>>,
+    /// When the process started: Gomocup counts match time from there.
+    started: Instant,
+    /// Our last answer, set by the search thread just before it prints it; it joins
+    /// the stones before the next command is handled.
+    answer: Arc<Mutex<Option<(usize, usize)>>>,
+}
+
+impl GomocupSession {
+    pub fn new(out: Output, started: Instant) -> Self {
+        GomocupSession {
+            engine: Engine::new(),
+            out,
+            size: None,
+            stones: Vec::new(),
+            info: Info::default(),
+            board_block: None,
+            started,
+            answer: Arc::new(Mutex::new(None)),
+        }
+    }
+
+    pub fn run(&mut self, input: impl BufRead) {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if !self.handle_line(&line) {
+                break;
+            }
+        }
+        self.engine.stop_and_wait();
+    }
+
+    /// Handles one line; `false` ends the session (`END`).
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        log::debug!("<< {line}");
+        self.collect_answer();
+        let line = line.trim();
+        if line.is_empty() {
+            return true;
+        }
+        if self.board_block.is_some() {
+            self.board_line(line);
+            return true;
+        }
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match word.to_ascii_uppercase().as_str() {
+            "START" => self.start(rest),
+            "RECTSTART" => self.rect_start(rest),
+            "RESTART" => match self.size {
+                Some(_) => {
+                    self.engine.stop_and_wait();
+                    self.stones.clear();
+                    self.engine.new_game();
+                    self.out.line("OK");
+                }
+                None => self.error("RESTART before START"),
+            },
+            "INFO" => self.info(rest),
+            "BEGIN" => {
+                if self.ready_to_play() {
+                    self.stones.clear();
+                    self.think();
+                }
+            }
+            "TURN" => self.turn(rest),
+            "BOARD" => {
+                if self.ready_to_play() {
+                    self.board_block = Some(Vec::new());
+                }
+            }
+            "TAKEBACK" => self.takeback(rest),
+            "ABOUT" => self.out.line(&format!(
+                "name=\"Ludex\", version=\"{}\", author=\"the Ludex developers\", country=\"-\"",
+                env!("CARGO_PKG_VERSION")
+            )),
+            "END" => return false,
+            _ => self.out.line(&format!("UNKNOWN command '{word}'")),
+        }
+        true
+    }
+
+    /// Records the move we answered with, once the search that chose it is over.
+    fn collect_answer(&mut self) {
+        let taken = match self.answer.lock() {
+            Ok(mut a) => a.take(),
+            Err(poisoned) => poisoned.into_inner().take(),
+        };
+        if let Some((x, y)) = taken {
+            self.stones.push((x, y, Owner::Me));
+        }
+    }
+
+    fn error(&self, message: &str) {
+        self.out.line(&format!("ERROR {message}"));
+    }
+
+    fn ready_to_play(&mut self) -> bool {
+        if self.size.is_none() {
+            self.error("no board: send START first");
+            return false;
+        }
+        self.engine.stop_and_wait();
+        true
+    }
+
+    fn start(&mut self, arg: &str) {
+        match arg.parse::<usize>() {
+            Ok(n) => self.new_board(n, n),
+            Err(_) => self.error(&format!("START needs a board size, got '{arg}'")),
+        }
+    }
+
+    fn rect_start(&mut self, arg: &str) {
+        let parsed = arg.split_once(',').and_then(|(w, h)| Some((w.trim().parse().ok()?, h.trim().parse().ok()?)));
+        match parsed {
+            Some((w, h)) => self.new_board(w, h),
+            None => self.error(&format!("RECTSTART needs width,height, got '{arg}'")),
+        }
+    }
+
+    fn new_board(&mut self, w: usize, h: usize) {
+        if !(MIN_BOARD..=MAX_BOARD).contains(&w) || !(MIN_BOARD..=MAX_BOARD).contains(&h) {
+            self.error(&format!("unsupported board {w}x{h}: Ludex plays {MIN_BOARD} to {MAX_BOARD}"));
+            return;
+        }
+        self.engine.stop_and_wait();
+        self.size = Some((w, h));
+        self.stones.clear();
+        self.engine.set_variant(self.variant());
+        self.engine.new_game();
+        self.out.line("OK");
+    }
+
+    /// The game Gomocup's `rule` selects: bit 1 is exactly five; 0 is freestyle.
+    /// Renju (4) and caro (8) are not played yet: exact five is the nearest rule.
+    fn variant(&self) -> Variant {
+        if self.info.rule == 0 {
+            Variant::GomokuFreestyle
+        } else {
+            Variant::Gomoku
+        }
+    }
+
+    fn info(&mut self, rest: &str) {
+        let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let value = value.trim();
+        let number = value.parse::<i64>().ok().map(|v| v.max(0) as u64);
+        match (key.to_ascii_lowercase().as_str(), number) {
+            ("timeout_turn", Some(v)) => self.info.timeout_turn = v,
+            ("timeout_match", Some(v)) => self.info.timeout_match = v,
+            ("time_left", Some(v)) => self.info.time_left = v,
+            ("max_memory", Some(v)) => {
+                if v > 0 {
+                    // Half the allowance for the table, the rest for everything else.
+                    let mb = ((v / 2) >> 20).clamp(1, 1024) as usize;
+                    self.engine.update_settings(|s| s.hash_mb = mb);
+                }
+            }
+            ("rule", Some(v)) => {
+                self.info.rule = v as u32;
+                if v & !1 != 0 {
+                    self.out.line(&format!("MESSAGE rule {v} is not supported yet; playing exactly five"));
+                }
+            }
+            ("timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule", None) => {
+                self.error(&format!("INFO {key}: '{value}' is not a number"))
+            }
+            // game_type, folder, evaluate and anything newer: nothing to do.
+            _ => {}
+        }
+    }
+
+    /// Parses `x,y` and checks it is on the board.
+    fn coords(&self, text: &str) -> Result<(usize, usize), String> {
+        let (w, h) = self.size.ok_or("no board: send START first")?;
+        let (x, y) = text.split_once(',').ok_or_else(|| format!("expected x,y, got '{text}'"))?;
+        let (x, y): (usize, usize) = match (x.trim().parse(), y.trim().parse()) {
+            (Ok(x), Ok(y)) => (x, y),
+            _ => return Err(format!("expected x,y, got '{text}'")),
+        };
+        if x >= w || y >= h {
+            return Err(format!("{x},{y} is off the {w}x{h} board"));
+        }
+        Ok((x, y))
+    }
+
+    fn turn(&mut self, arg: &str) {
+        if !self.ready_to_play() {
+            return;
+        }
+        match self.coords(arg) {
+            Ok((x, y)) if self.stones.iter().any(|&(sx, sy, _)| (sx, sy) == (x, y)) => {
+                self.error(&format!("{x},{y} is occupied"))
+            }
+            Ok((x, y)) => {
+                self.stones.push((x, y, Owner::Opponent));
+                self.think();
+            }
+            Err(e) => self.error(&e),
+        }
+    }
+
+    fn board_line(&mut self, line: &str) {
+        if line.eq_ignore_ascii_case("DONE") {
+            let stones = self.board_block.take().unwrap_or_default();
+            self.stones = stones;
+            self.think();
+            return;
+        }
+        let mut parts = line.rsplitn(2, ',');
+        let (field, xy) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+        let owner = match field.trim() {
+            "1" => Owner::Me,
+            "2" => Owner::Opponent,
+            other => {
+                self.error(&format!("BOARD line '{line}': field '{other}' is not 1 or 2"));
+                return;
+            }
+        };
+        match self.coords(xy) {
+            Ok((x, y)) => {
+                let block = self.board_block.get_or_insert_with(Vec::new);
+                if block.iter().any(|&(sx, sy, _)| (sx, sy) == (x, y)) {
+                    self.error(&format!("BOARD line '{line}': {x},{y} given twice"));
+                } else {
+                    block.push((x, y, owner));
+                }
+            }
+            Err(e) => self.error(&format!("BOARD line '{line}': {e}")),
+        }
+    }
+
+    fn takeback(&mut self, arg: &str) {
+        self.engine.stop_and_wait();
+        match self.coords(arg) {
+            Ok((x, y)) => match self.stones.iter().position(|&(sx, sy, _)| (sx, sy) == (x, y)) {
+                Some(i) => {
+                    self.stones.remove(i);
+                    self.out.line("OK");
+                }
+                None => self.error(&format!("TAKEBACK {x},{y}: no stone there")),
+            },
+            Err(e) => self.error(&e),
+        }
+    }
+
+    /// The position for the engine: our stones and theirs, us to move. We are the
+    /// first player (White, `P`) exactly when both sides have as many stones.
+    fn fen(&self) -> Result<String, String> {
+        let (w, h) = self.size.ok_or("no board")?;
+        let mine = self.stones.iter().filter(|s| s.2 == Owner::Me).count();
+        let theirs = self.stones.len() - mine;
+        let (me, them, side) = if mine == theirs {
+            ('P', 'p', 'w')
+        } else if theirs == mine + 1 {
+            ('p', 'P', 'b')
+        } else {
+            return Err(format!("cannot be our move with {mine} stones of ours and {theirs} of the opponent's"));
+        };
+        let mut grid = vec![vec![None; w]; h];
+        for &(x, y, owner) in &self.stones {
+            grid[y][x] = Some(if owner == Owner::Me { me } else { them });
+        }
+        let ranks: Vec<String> = grid
+            .iter()
+            .map(|row| {
+                let mut rank = String::new();
+                let mut empty = 0;
+                for cell in row {
+                    match cell {
+                        None => empty += 1,
+                        Some(c) => {
+                            if empty > 0 {
+                                rank.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            rank.push(*c);
+                        }
+                    }
+                }
+                if empty > 0 {
+                    rank.push_str(&empty.to_string());
+                }
+                rank
+            })
+            .collect();
+        Ok(format!("{} {side} - - 0 1", ranks.join("/")))
+    }
+
+    /// Searches the current board and answers with our move.
+    fn think(&mut self) {
+        let (w, h) = match self.size {
+            Some(s) => s,
+            None => return self.error("no board: send START first"),
+        };
+        let fen = match self.fen() {
+            Ok(f) => f,
+            Err(e) => return self.error(&e),
+        };
+        self.engine.set_variant(self.variant());
+        if let Err(e) = self.engine.set_position(Some(&fen), &[]) {
+            return self.error(&e.to_string());
+        }
+        let limits = Limits { movetime_ms: Some(self.move_time_ms()), start: Some(Instant::now()), ..Limits::default() };
+        let sink = Arc::new(GomocupSink { out: self.out.clone(), width: w, height: h, answer: Arc::clone(&self.answer) });
+        self.engine.go(limits, false, sink);
+    }
+
+    /// Time for this move: within `timeout_turn`, and a share of what is left of the
+    /// match (counted from process start), minus a safety margin for the manager.
+    fn move_time_ms(&self) -> u64 {
+        let turn = if self.info.timeout_turn == 0 { FASTEST_MS } else { self.info.timeout_turn };
+        let mut budget = turn;
+        if self.info.timeout_match > 0 {
+            let used = self.started.elapsed().as_millis() as u64;
+            let by_clock = self.info.timeout_match.saturating_sub(used);
+            let left = if self.info.time_left < UNLIMITED { self.info.time_left.min(by_clock) } else { by_clock };
+            budget = budget.min(left / MATCH_SHARE);
+        } else if self.info.time_left < UNLIMITED {
+            budget = budget.min(self.info.time_left / MATCH_SHARE);
+        }
+        // Keep a tenth in reserve for the pipe and the manager's own accounting.
+        (budget - budget / 10).max(MIN_MOVE_MS)
+    }
+}
+
+/// `timeout_turn 0` asks for the fastest possible play.
+const FASTEST_MS: u64 = 20;
+/// A move may use at most this fraction (1/n) of the time left in the match.
+const MATCH_SHARE: u64 = 12;
+const MIN_MOVE_MS: u64 = 5;
+
+/// Prints search reports as `MESSAGE` lines and the move as `x,y`.
+struct GomocupSink {
+    out: Output,
+    width: usize,
+    height: usize,
+    answer: Arc<Mutex<Option<(usize, usize)>>>,
+}
+
+impl GomocupSink {
+    /// `P@h8` to `(7, 7)` (on 15x15).
+    fn to_xy(&self, mv: &str) -> Option<(usize, usize)> {
+        let square = mv.rsplit('@').next()?;
+        let file = square.chars().next()?;
+        let rank: usize = square[file.len_utf8()..].parse().ok()?;
+        let x = (file as u32).checked_sub('a' as u32)? as usize;
+        if x >= self.width || rank == 0 || rank > self.height {
+            return None;
+        }
+        Some((x, self.height - rank))
+    }
+}
+
+impl SearchSink for GomocupSink {
+    fn report(&self, r: &Report<String>) {
+        let score = match r.score {
+            ReportScore::Cp(cp) => format!("ev {cp}"),
+            ReportScore::Mate(n) => format!("win in {n}"),
+        };
+        let pv: Vec<String> = r.pv.iter().filter_map(|m| self.to_xy(m)).map(|(x, y)| format!("{x},{y}")).collect();
+        self.out.line(&format!(
+            "MESSAGE depth {} {score} nodes {} nps {} time {} pv {}",
+            r.depth,
+            r.nodes,
+            r.nps,
+            r.time_ms,
+            pv.join(" ")
+        ));
+    }
+
+    fn currmove(&self, _: &CurrMove<String>) {}
+
+    fn bestmove(&self, best: Option<&str>, _ponder: Option<&str>) {
+        match best.and_then(|m| self.to_xy(m)) {
+            Some((x, y)) => {
+                match self.answer.lock() {
+                    Ok(mut a) => *a = Some((x, y)),
+                    Err(poisoned) => *poisoned.into_inner() = Some((x, y)),
+                }
+                self.out.line(&format!("{x},{y}"));
+            }
+            None => self.out.line("ERROR no move: the game is over"),
+        }
+    }
+}

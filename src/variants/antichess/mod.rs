@@ -1,0 +1,288 @@
+//! The antichess family: antichess (lichess), giveaway and suicide (FICS), one
+//! position type, [`Antichess`], with the rule set in [`AntichessRules`].
+//!
+//! Common rules (hosts.md §3): captures are compulsory (free choice among them, en
+//! passant included); the king is an ordinary piece (no check, it can be captured,
+//! pawns may promote to it: `e7e8k`); a side with no pieces left, or with no legal
+//! move, has reached the end of the game. Fifty moves without a capture or pawn
+//! move, and a threefold repetition, draw.
+//!
+//! | rules     | start castling | castling from a FEN | no legal move               |
+//! |-----------|----------------|---------------------|-----------------------------|
+//! | antichess | none           | ignored             | the side to move wins       |
+//! | giveaway  | `KQkq`         | honoured            | the side to move wins       |
+//! | suicide   | none           | honoured            | fewer pieces wins, else draw|
+//!
+//! Where the written rules leave corners open, python-chess 1.11.2's
+//! `AntichessBoard`/`GiveawayBoard`/`SuicideBoard` decide (the hosts' reference):
+//! castling needs empty squares but no safe ones, promoted kings never castle, and
+//! a position of bishops only that can never meet is a dead draw.
+
+mod eval;
+mod fen;
+pub mod movegen;
+mod perft;
+mod state;
+#[cfg(test)]
+mod tests;
+
+use crate::core::score::Score;
+use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termination};
+use crate::variants::chesslike::{format_fen, Bitboard, Board, CastlingStyle, Move, MoveText, Role};
+
+use movegen::generate;
+use state::State;
+
+pub use eval::{Weights, WEIGHTS};
+
+/// Which member of the family is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum AntichessRules {
+    /// Lichess antichess: no castling; no legal move wins.
+    #[default]
+    Antichess,
+    /// Antichess with castling; no legal move wins.
+    Giveaway,
+    /// FICS suicide: no legal move is decided by the piece count.
+    Suicide,
+}
+
+impl AntichessRules {
+    pub const ALL: [AntichessRules; 3] = [AntichessRules::Antichess, AntichessRules::Giveaway, AntichessRules::Suicide];
+
+    /// The `UCI_Variant` name.
+    pub fn name(self) -> &'static str {
+        match self {
+            AntichessRules::Antichess => "antichess",
+            AntichessRules::Giveaway => "giveaway",
+            AntichessRules::Suicide => "suicide",
+        }
+    }
+
+    /// The start position of `position startpos` (hosts.md §2).
+    pub fn start_fen(self) -> &'static str {
+        match self {
+            AntichessRules::Giveaway => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            AntichessRules::Antichess | AntichessRules::Suicide => {
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+            }
+        }
+    }
+}
+
+/// An antichess-family game state: the current position plus the positions before
+/// each move, so that unmake is a pop and repetitions can be found.
+#[derive(Clone)]
+pub struct Antichess {
+    state: State,
+    rules: AntichessRules,
+    history: Vec<State>,
+}
+
+impl Antichess {
+    pub fn board(&self) -> &Board {
+        &self.state.board
+    }
+
+    /// Whether the side to move has a capture, so that only captures are legal (the
+    /// searcher must not stand pat on a quiet evaluation then).
+    pub fn must_capture(&self) -> bool {
+        let b = &self.state.board;
+        b.by_side(b.turn().flip()).any() && b.by_side(b.turn()).any() && movegen::has_capture(b)
+    }
+
+    /// How many earlier positions since the last irreversible move have the current
+    /// hash. Only positions with the same side to move, at least four plies back, can
+    /// repeat.
+    fn repetitions(&self, stop_at: usize) -> usize {
+        let window = (self.state.board.halfmove_clock() as usize).min(self.history.len());
+        let hash = self.state.board.hash();
+        let mut found = 0;
+        let mut back = 4;
+        while back <= window {
+            if self.history[self.history.len() - back].board.hash() == hash {
+                found += 1;
+                if found >= stop_at {
+                    break;
+                }
+            }
+            back += 2;
+        }
+        found
+    }
+
+    /// The result when the side to move has no legal move (or one side has no
+    /// pieces).
+    fn no_moves_outcome(&self) -> Outcome {
+        let b = &self.state.board;
+        let us = b.turn();
+        let ours = b.by_side(us).count();
+        let theirs = b.by_side(us.flip()).count();
+        match self.rules {
+            AntichessRules::Antichess | AntichessRules::Giveaway => {
+                // Only a FEN can leave the side that just moved without pieces; it
+                // then has already won.
+                let winner = if theirs == 0 && ours > 0 { us.flip() } else { us };
+                Outcome::win(winner, Termination::NoMoves)
+            }
+            AntichessRules::Suicide => {
+                if ours == 0 || ours < theirs {
+                    Outcome::win(us, Termination::PieceCount)
+                } else if ours > theirs {
+                    Outcome::win(us.flip(), Termination::PieceCount)
+                } else {
+                    Outcome::draw(Termination::PieceCount)
+                }
+            }
+        }
+    }
+}
+
+/// Only bishops left, and neither side's bishops can ever meet an enemy bishop on
+/// their colour: nobody can give anything away (python-chess's dead-draw rule for
+/// this family).
+fn dead_bishops(b: &Board) -> bool {
+    if b.occupied() != b.by_role(Role::Bishop) {
+        return false;
+    }
+    let (white, black) = (b.by_side(Side::White), b.by_side(Side::Black));
+    let cannot_win = |us: Bitboard, them: Bitboard| {
+        ((us & Bitboard::LIGHT_SQUARES).any() && (them & Bitboard::LIGHT_SQUARES).is_empty())
+            || ((us & Bitboard::DARK_SQUARES).any() && (them & Bitboard::DARK_SQUARES).is_empty())
+    };
+    white.any() && black.any() && cannot_win(white, black) && cannot_win(black, white)
+}
+
+impl Position for Antichess {
+    type Move = Move;
+    type Rules = AntichessRules;
+    const HAS_NOISY_MOVES: bool = true;
+    /// Captures are compulsory, so passing is never a safe lower bound.
+    const NULL_MOVE_OK: bool = false;
+
+    /// A capture is compulsory: quiescence may not stand pat when one is available.
+    fn forced_noisy(&self) -> bool {
+        self.must_capture()
+    }
+
+    fn history_index(&self, mv: Move) -> usize {
+        mv.from().index() * 64 + mv.to().index()
+    }
+
+    fn startpos(rules: AntichessRules) -> Antichess {
+        match Antichess::from_fen(rules.start_fen(), rules) {
+            Ok(p) => p,
+            Err(e) => unreachable!("the start position is valid: {e}"),
+        }
+    }
+
+    fn from_fen(text: &str, rules: AntichessRules) -> Result<Antichess, FenError> {
+        let board = fen::parse(text, rules)?;
+        Ok(Antichess { state: State::new(board), rules, history: Vec::new() })
+    }
+
+    /// X-FEN castling (`KQkq`), and the en-passant square only when the capture is
+    /// possible: the board keeps it only then, and with no check every pseudo-legal
+    /// en-passant capture is legal (python-chess prints the same).
+    fn to_fen(&self) -> String {
+        format_fen(&self.state.board, CastlingStyle::XFen, self.state.board.ep_square())
+    }
+
+    fn rules(&self) -> AntichessRules {
+        self.rules
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let parsed = MoveText::parse(text).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        parsed.find(list.as_slice()).ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// Long algebraic text; castling as the king's two-square step (`e1g1`) from
+    /// e1/e8, otherwise as king takes rook (python-chess's notation for the rare
+    /// castling king elsewhere on the back rank, where the step could also be a
+    /// plain king move).
+    fn format_move(&self, mv: Move) -> String {
+        mv.to_uci(mv.is_castle() && mv.from().file() != 4)
+    }
+
+    fn hash(&self) -> u64 {
+        self.state.board.hash()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.state.board.turn()
+    }
+
+    /// The game ply from the FEN's move number: 0 at White's first move.
+    fn ply(&self) -> usize {
+        (self.state.board.fullmove_number() as usize - 1) * 2 + self.state.board.turn().index()
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        generate::<_, false>(&self.state.board, self.state.promoted, out);
+    }
+
+    /// Captures when there are any (then they are all the legal moves), otherwise
+    /// the quiet promotions.
+    fn noisy_moves(&self, out: &mut MoveList<Move>) {
+        generate::<_, true>(&self.state.board, self.state.promoted, out);
+    }
+
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.is_en_passant() || mv.is_promotion() || (!mv.is_castle() && self.state.board.piece_at(mv.to()).is_some())
+    }
+
+    fn make_move(&mut self, mv: Move) {
+        self.history.push(self.state);
+        self.state.play(mv);
+    }
+
+    fn unmake_move(&mut self) {
+        if let Some(s) = self.history.pop() {
+            self.state = s;
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        if list.is_empty() {
+            return Some(self.no_moves_outcome());
+        }
+        let b = &self.state.board;
+        if dead_bishops(b) {
+            return Some(Outcome::draw(Termination::InsufficientMaterial));
+        }
+        if b.halfmove_clock() >= 100 {
+            return Some(Outcome::draw(Termination::FiftyMoves));
+        }
+        if self.repetitions(2) >= 2 {
+            return Some(Outcome::draw(Termination::Repetition));
+        }
+        None
+    }
+
+    fn is_repetition(&self) -> bool {
+        self.repetitions(1) >= 1
+    }
+
+    fn evaluate(&self) -> Score {
+        eval::evaluate(&self.state.board, self.rules)
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        perft::perft(&self.state, depth)
+    }
+
+    fn pretty(&self) -> String {
+        self.state.board.pretty()
+    }
+}
+
+impl std::fmt::Debug for Antichess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Antichess({}, {})", self.rules.name(), self.to_fen())
+    }
+}
