@@ -1,21 +1,6 @@
-//! Material: the placeholder evaluation and the insufficient-material draw rule.
+//! The insufficient-material draw rule.
 
-use crate::core::score::Score;
 use crate::variants::chesslike::{Bitboard, Board, Role};
-
-/// Classical piece values in centipawns (the king is not counted).
-const VALUES: [Score; 5] = [100, 300, 300, 500, 900];
-
-/// Material balance from the side to move's point of view.
-pub fn material_balance(b: &Board) -> Score {
-    let us = b.turn();
-    let mut score = 0;
-    for (i, &v) in VALUES.iter().enumerate() {
-        let role = Role::ALL[i];
-        score += v * (b.pieces(us, role).count() as Score - b.pieces(us.flip(), role).count() as Score);
-    }
-    score
-}
 
 /// Neither side can ever mate: bare kings, a single minor piece, or only bishops
 /// that all stand on squares of one colour (they can never attack the other colour).

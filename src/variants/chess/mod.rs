@@ -9,8 +9,10 @@
 //! and positions where no sequence of moves can mate. As in the reference perft
 //! data, `legal_moves` knows nothing of claimable draws; `outcome` reports them.
 
+pub mod eval;
 mod material;
 pub mod movegen;
+mod ordering;
 mod perft;
 #[cfg(test)]
 mod tests;
@@ -223,7 +225,31 @@ impl Position for Chess {
     }
 
     fn evaluate(&self) -> Score {
-        material::material_balance(&self.board)
+        eval::evaluate(&self.board)
+    }
+
+    fn eval_terms(&self) -> Vec<(String, Score)> {
+        eval::terms(&self.board)
+    }
+
+    fn order_hint(&self, mv: Move) -> i32 {
+        ordering::order_hint(&self.board, mv)
+    }
+
+    fn history_index(&self, mv: Move) -> usize {
+        ordering::history_index(mv)
+    }
+
+    /// Zugzwang is common when only king and pawns are left: passing would be a
+    /// move the side to move wishes it had.
+    fn null_move_risky(&self) -> bool {
+        let b = &self.board;
+        let us = b.by_side(b.turn());
+        (us & !b.by_role(Role::Pawn) & !b.by_role(Role::King)).is_empty()
+    }
+
+    fn is_rule_draw(&self) -> bool {
+        self.board.halfmove_clock() >= 100 || insufficient_material(&self.board)
     }
 
     fn perft(&mut self, depth: u32) -> u64 {

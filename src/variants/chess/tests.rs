@@ -274,8 +274,8 @@ fn hash_and_undo_over_random_playouts() {
 #[test]
 fn evaluation_and_display() {
     let p = pos("4k3/8/8/8/8/8/8/R3K3 b - - 0 1");
-    assert_eq!(p.evaluate(), -500);
-    assert_eq!(Chess::startpos(STD).evaluate(), 0);
+    assert!(p.evaluate() < -400, "a rook down");
+    assert!(Chess::startpos(STD).evaluate().abs() <= 30, "start position about even");
     let text = Chess::startpos(STD).pretty();
     assert!(text.contains("8| r | n | b | q | k | b | n | r |"));
     assert!(text.ends_with("a   b   c   d   e   f   g   h"));
