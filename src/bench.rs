@@ -9,8 +9,8 @@ use crate::core::Position;
 use crate::search::{Limits, Searcher, Signals, Silent};
 use crate::variants::{with_position, Variant};
 
-/// (variant, FEN, depth). Middlegames and endgames for the chess family, an opening
-/// and a tactical middlegame for gomoku, the empty tic-tac-toe board (solved).
+/// (variant, FEN, depth). Openings, middlegames and endgames for the chess family,
+/// balanced openings for gomoku, the empty tic-tac-toe board (solved).
 const POSITIONS: &[(Variant, &str, u32)] = &[
     (Variant::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 10),
     (Variant::Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5),
@@ -19,6 +19,11 @@ const POSITIONS: &[(Variant, &str, u32)] = &[
     (Variant::Chess, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 10),
     (Variant::Chess, "r1b2rk1/2q1b1pp/p2ppn2/1p6/3QP3/1BN1B3/PPP3PP/R4RK1 w - - 0 1", 9),
     (Variant::Chess960, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 9),
+    (Variant::Antichess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", 5),
+    (Variant::Antichess, "rnbqkb1r/pppp1ppp/5n2/4p3/1P3P2/8/P1PPP1PP/RNBQKBNR w - - 0 1", 5),
+    (Variant::Antichess, "8/1p6/8/8/8/8/P7/8 w - - 0 1", 12),
+    (Variant::Giveaway, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5),
+    (Variant::Suicide, "rnb2k2/ppp3p1/3p4/5p2/3K4/2P5/P1PP4/R1BQ1B2 w - - 0 1", 8),
     (Variant::TicTacToe, "3/3/3[PPPPPpppp] w - - 0 1", 9),
     (Variant::Gomoku, "15/15/15/15/15/6P8/6p8/7P7/15/15/15/15/15/15/15[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] b - - 0 2", 5),
     (Variant::GomokuFreestyle, "15/15/15/15/15/7P7/15/6pP7/15/15/15/15/15/15/15[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] b - - 0 2", 5),

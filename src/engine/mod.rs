@@ -11,7 +11,7 @@ pub use search_thread::SearchSink;
 
 use crate::core::PositionError;
 use crate::perft::DivideLine;
-use crate::search::{Limits, Searcher};
+use crate::search::{HashAllocError, Limits, Searcher};
 use crate::variants::{with_position, AnyPosition, Variant};
 use search_thread::RunningSearch;
 
@@ -75,15 +75,19 @@ impl Engine {
     }
 
     /// Changes settings; Hash and Threads reach the searcher as soon as it is idle.
-    pub fn update_settings(&mut self, f: impl FnOnce(&mut Settings)) {
+    /// An error means the table could not be had at the size asked for (a smaller
+    /// one is in use, as the error says).
+    pub fn update_settings(&mut self, f: impl FnOnce(&mut Settings)) -> Result<(), HashAllocError> {
         f(&mut self.settings);
-        self.apply_when_idle();
+        self.apply_when_idle()
     }
 
     /// `Clear Hash`: forget the transposition table and histories.
     pub fn clear_hash(&mut self) {
         self.clear_pending = true;
-        self.apply_when_idle();
+        if let Err(e) = self.apply_when_idle() {
+            log::warn!("{e}");
+        }
     }
 
     /// Whether a search thread is still running (it has not sent `bestmove` yet).
@@ -92,9 +96,9 @@ impl Engine {
     }
 
     /// Pushes pending Hash/Threads/clear changes into the searcher if no search runs.
-    fn apply_when_idle(&mut self) {
+    fn apply_when_idle(&mut self) -> Result<(), HashAllocError> {
         if self.is_searching() {
-            return;
+            return Ok(());
         }
         if let Some(done) = self.running.take() {
             done.join();
@@ -104,8 +108,9 @@ impl Engine {
             Err(poisoned) => poisoned.into_inner(),
         };
         let (hash, threads) = (self.settings.hash_mb, self.settings.threads);
+        let mut result = Ok(());
         if self.applied.0 != hash {
-            searcher.set_hash_mb(hash);
+            result = searcher.set_hash_mb(hash);
         }
         if self.applied.1 != threads {
             searcher.set_threads(threads);
@@ -115,6 +120,7 @@ impl Engine {
             searcher.clear();
             self.clear_pending = false;
         }
+        result
     }
 
     /// Starts a search of the current position; the sink gets its reports and exactly
@@ -122,7 +128,9 @@ impl Engine {
     /// is sent before this one starts).
     pub fn go(&mut self, mut limits: Limits<String>, ponder: bool, sink: Arc<dyn SearchSink>) {
         self.stop_and_wait();
-        self.apply_when_idle();
+        if let Err(e) = self.apply_when_idle() {
+            log::warn!("{e}");
+        }
         limits.move_overhead_ms = self.settings.move_overhead_ms;
         limits.multipv = self.settings.multipv.max(1);
         let searcher = Arc::clone(&self.searcher);

@@ -206,7 +206,9 @@ impl GomocupSession {
                 if v > 0 {
                     // Half the allowance for the table, the rest for everything else.
                     let mb = ((v / 2) >> 20).clamp(1, 1024) as usize;
-                    self.engine.update_settings(|s| s.hash_mb = mb);
+                    if let Err(e) = self.engine.update_settings(|s| s.hash_mb = mb) {
+                        self.out.line(&format!("MESSAGE {e}"));
+                    }
                 }
             }
             ("rule", Some(v)) => {

@@ -721,7 +721,9 @@ impl<'a, P: Position> Worker<'a, P> {
         let nodes = self.total_nodes();
         Report {
             depth,
-            seldepth: rm.seldepth.max(1),
+            // The deepest ply of the whole iteration so far: the line's own value
+            // only covers the moves searched before it was found.
+            seldepth: rm.seldepth.max(self.seldepth as u32).max(1),
             multipv: i + 1,
             score: ReportScore::from_score(score),
             raw_score: score,

@@ -126,14 +126,26 @@ impl UciSession {
         match setting {
             Setting::Variant(v) => e.set_variant(v),
             Setting::Chess960(on) => e.set_chess960(on),
-            Setting::Hash(mb) => e.update_settings(|s| s.hash_mb = mb),
+            Setting::Hash(mb) => {
+                if let Err(err) = e.update_settings(|s| s.hash_mb = mb) {
+                    self.error(&err);
+                }
+            }
             Setting::ClearHash => e.clear_hash(),
-            Setting::Threads(n) => e.update_settings(|s| s.threads = n),
-            Setting::MultiPv(n) => e.update_settings(|s| s.multipv = n),
-            Setting::Ponder(on) => e.update_settings(|s| s.ponder = on),
-            Setting::MoveOverhead(ms) => e.update_settings(|s| s.move_overhead_ms = ms),
-            Setting::AnalyseMode(on) => e.update_settings(|s| s.analyse_mode = on),
+            Setting::Threads(n) => self.quietly(|s| s.threads = n),
+            Setting::MultiPv(n) => self.quietly(|s| s.multipv = n),
+            Setting::Ponder(on) => self.quietly(|s| s.ponder = on),
+            Setting::MoveOverhead(ms) => self.quietly(|s| s.move_overhead_ms = ms),
+            Setting::AnalyseMode(on) => self.quietly(|s| s.analyse_mode = on),
             Setting::HostInformation => {}
+        }
+    }
+
+    /// A settings change that cannot fail by itself; a pending table resize that
+    /// it triggers may still report a smaller table.
+    fn quietly(&mut self, f: impl FnOnce(&mut crate::engine::Settings)) {
+        if let Err(err) = self.engine.update_settings(f) {
+            self.error(&err);
         }
     }
 
