@@ -347,6 +347,12 @@ fn searchmoves_restricts_the_bestmove() {
         let best = parse_bestmove(&best).0.unwrap();
         assert!(allowed.contains(&best.as_str()), "searchmoves {allowed:?} gave {best}");
     }
+    // Moves that are not legal here are named in an error line and left out.
+    let (lines, best) = e.go("depth 3 searchmoves zz e2e4 e7e5");
+    assert_eq!(best.split_whitespace().nth(1), Some("e2e4"), "{lines:?}");
+    let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string error: ")).collect();
+    assert_eq!(errors.len(), 2, "{lines:?}");
+    assert!(errors[0].contains("zz") && errors[1].contains("e7e5"), "{errors:?}");
     let mut g = engine("gomoku");
     g.send("position startpos moves P@h8");
     let (_, best) = g.go("depth 2 searchmoves P@a1");

@@ -94,7 +94,7 @@ fn parse_searchmoves<P: Position>(pos: &P, limits: Limits<String>) -> Limits<P::
         .filter_map(|text| match pos.parse_move(text) {
             Ok(mv) => Some(mv),
             Err(e) => {
-                log::warn!("searchmoves: {e}");
+                log::debug!("searchmoves: {e}");
                 None
             }
         })

@@ -7,7 +7,8 @@ limit, `analyse` to a depth and for 0.2 s, an infinite `analysis()` stopped afte
 UCI_Variant and UCI_Chess960 itself from the board type.
 
 Exits nonzero with a message naming the variant and the check on the first failure.
-Usage: python3 tests/python/engine_client.py [--plies 30]   (LUDEX_BIN overrides the binary)
+Usage: python3 tests/python/engine_client.py [--plies 30]
+(the binary: --binary, else $LUDEX_BIN, else $CARGO_TARGET_DIR/release/ludex, else target/release/ludex)
 """
 
 import argparse
@@ -19,7 +20,8 @@ import chess
 import chess.engine
 import chess.variant
 
-DEFAULT_BINARY = os.path.join(os.path.dirname(__file__), "..", "..", "target", "release", "ludex")
+DEFAULT_BINARY = os.path.join(
+    os.environ.get("CARGO_TARGET_DIR") or os.path.join(os.path.dirname(__file__), "..", "..", "target"), "release", "ludex")
 # Every engine command must be answered within this (python-chess raises TimeoutError).
 COMMAND_TIMEOUT = 10.0
 

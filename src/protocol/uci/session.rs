@@ -93,6 +93,9 @@ impl UciSession {
                     self.engine.stop_and_wait();
                     self.perft(depth);
                 } else {
+                    for reason in self.engine.rejected_moves(&params.searchmoves) {
+                        self.error(&format!("searchmoves: {reason} (left out)"));
+                    }
                     let ponder = params.ponder;
                     let limits = limits_from(params, Instant::now());
                     self.engine.go(limits, ponder, Arc::new(UciSink { out: self.out.clone() }));
