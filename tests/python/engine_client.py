@@ -158,6 +158,9 @@ def main():
     ap.add_argument("--plies", type=int, default=30)
     ap.add_argument("--binary", default=os.environ.get("LUDEX_BIN", DEFAULT_BINARY))
     args = ap.parse_args()
+    if not os.path.isfile(args.binary):
+        print("FAIL: no ludex binary at %s (build it, or set LUDEX_BIN)" % args.binary, file=sys.stderr)
+        return 1
     try:
         run(args.binary, args.plies)
     except Failure as e:
