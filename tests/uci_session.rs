@@ -205,19 +205,24 @@ fn infinite_and_ponder_never_end_on_their_own() {
         ("tictactoe", "position startpos moves P@a1 P@b1 P@a2 P@b2", Some("P@a3")),
         ("antichess", "position fen 8/8/8/8/8/8/8/k7 w - - 0 1", None),
     ];
-    for &(variant, pos, expected) in cases {
-        for mode in ["infinite", "ponder"] {
-            let mut e = engine(variant);
-            e.send(pos);
-            e.send(&format!("go {mode}"));
-            let lines = e.expect_no_bestmove(MS(1000));
-            assert!(lines.iter().all(|l| l.starts_with("info")), "{variant} {pos} go {mode}: {lines:?}");
-            let (best, latency) = stop_and_time(&mut e);
-            assert!(latency < MS(200), "{variant} {pos}: bestmove came {latency:?} after stop");
-            assert_eq!(parse_bestmove(&best).0.as_deref(), expected, "{variant} {pos} go {mode}");
-            e.expect_no_bestmove(MS(300));
+    // The searches end at once and then only wait, so the cases can run side by side.
+    let runs: Vec<(&str, &str, Option<&str>, &str)> =
+        cases.iter().flat_map(|&(v, p, x)| ["infinite", "ponder"].map(|m| (v, p, x, m))).collect();
+    std::thread::scope(|s| {
+        for &(variant, pos, expected, mode) in &runs {
+            s.spawn(move || {
+                let mut e = engine(variant);
+                e.send(pos);
+                e.send(&format!("go {mode}"));
+                let lines = e.expect_no_bestmove(MS(1000));
+                assert!(lines.iter().all(|l| l.starts_with("info")), "{variant} {pos} go {mode}: {lines:?}");
+                let (best, latency) = stop_and_time(&mut e);
+                assert!(latency < MS(200), "{variant} {pos}: bestmove came {latency:?} after stop");
+                assert_eq!(parse_bestmove(&best).0.as_deref(), expected, "{variant} {pos} go {mode}");
+                e.expect_no_bestmove(MS(300));
+            });
         }
-    }
+    });
 }
 
 /// `go` in a finished position (Arena does this) is answered by `bestmove (none)` at
