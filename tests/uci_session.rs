@@ -315,6 +315,21 @@ fn clock_search_returns_well_within_the_clock() {
     }
 }
 
+/// A clock for the other side only: the side to move has no time and moves at once
+/// (a search without limit here would never answer).
+#[test]
+fn clock_for_the_other_side_only_still_moves() {
+    let _s = serial();
+    let mut e = engine("gomoku");
+    e.send("position startpos moves P@h8");
+    for go in ["wtime 1000 winc 100", "wtime 60000"] {
+        let t = Instant::now();
+        let (_, best) = e.go_timeout(go, Duration::from_secs(3));
+        assert!(t.elapsed() < MS(300), "go {go} with Black to move: {:?}", t.elapsed());
+        assert_legal(&mut e, parse_bestmove(&best).0.as_deref().unwrap());
+    }
+}
+
 #[test]
 fn multipv_gives_distinct_lines() {
     let _s = serial();
