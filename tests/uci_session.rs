@@ -330,6 +330,30 @@ fn clock_for_the_other_side_only_still_moves() {
     }
 }
 
+/// After a second of search, `info depth D currmove M currmovenumber N` lines name
+/// legal root moves.
+#[test]
+fn currmove_lines_after_a_second_name_legal_moves() {
+    let _s = serial();
+    let mut e = engine("gomoku");
+    e.send("position startpos moves P@h8 P@i9 P@g9");
+    e.send("go infinite");
+    let lines = e.expect_no_bestmove(MS(1400));
+    let (best, _) = stop_and_time(&mut e);
+    let legal = e.legal_moves();
+    let currmoves: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
+    assert!(!currmoves.is_empty(), "no currmove line after 1.4 s: {lines:?}");
+    for l in currmoves {
+        let t: Vec<&str> = l.split_whitespace().collect();
+        assert!(t.len() == 7 && t[1] == "depth" && t[3] == "currmove" && t[5] == "currmovenumber", "'{l}'");
+        assert!(t[2].parse::<u32>().unwrap() >= 1, "'{l}'");
+        assert!(legal.iter().any(|m| m == t[4]), "'{l}': illegal currmove");
+        let n: usize = t[6].parse().unwrap();
+        assert!(n >= 1 && n <= legal.len(), "'{l}'");
+    }
+    assert!(legal.contains(&parse_bestmove(&best).0.unwrap()));
+}
+
 #[test]
 fn multipv_gives_distinct_lines() {
     let _s = serial();
