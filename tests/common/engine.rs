@@ -167,7 +167,7 @@ impl Engine {
     /// Sends `go <args>` and reads up to its `bestmove` (within `timeout`); returns the
     /// lines before it and the `bestmove` line.
     pub fn go_timeout(&mut self, args: &str, timeout: Duration) -> (Vec<String>, String) {
-        self.send(&format!("go {args}").trim_end().to_string());
+        self.send(format!("go {args}").trim_end());
         let mut lines = self.read_until_timeout(|l| l.starts_with("bestmove"), timeout);
         let best = lines.pop().unwrap();
         (lines, best)
