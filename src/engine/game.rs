@@ -47,3 +47,9 @@ pub fn eval_lines<P: Position>(pos: &P) -> Vec<String> {
     lines.push(format!("(centipawn-like units from the side to move: {side})"));
     lines
 }
+
+/// Why each of `moves` is not a legal move in `pos` (one message per rejected text,
+/// naming it); the legal ones give nothing.
+pub fn rejected_moves<P: Position>(pos: &P, moves: &[String]) -> Vec<String> {
+    moves.iter().filter_map(|text| pos.parse_move(text).err().map(|e| e.to_string())).collect()
+}

@@ -225,6 +225,12 @@ impl Engine {
         with_position!(&self.position, p => game::eval_lines(p))
     }
 
+    /// For `go searchmoves`: a message for each move text that is not a legal move
+    /// in the current position (the search leaves those out).
+    pub fn rejected_moves(&self, moves: &[String]) -> Vec<String> {
+        with_position!(&self.position, p => game::rejected_moves(p, moves))
+    }
+
     pub fn fen(&self) -> String {
         with_position!(&self.position, p => crate::core::Position::to_fen(p))
     }

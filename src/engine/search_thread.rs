@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use crate::core::{MoveList, Position};
-use crate::search::{CurrMove, Limits, Report, SearchListener, Searcher, Signals};
+use crate::search::{CurrMove, Limits, Report, SearchListener, SearchResult, Searcher, Signals};
 
 /// Receives what a search reports, with moves already in the host's notation. The
 /// protocol adapters implement it (UCI `info`/`bestmove`, Gomocup `MESSAGE`/`x,y`).
@@ -58,11 +58,33 @@ pub fn spawn<P: Position>(
             let mut listener = Formatter { root: &pos, sink: sink.as_ref() };
             let result = searcher.search(&pos, &limits, &thread_signals, &mut listener);
             drop(searcher);
+            if result.best_move.is_none() {
+                // As Stockfish does: one line with the verdict on the finished position
+                // (`mate 0` for a decided game, `cp 0` for a draw) before `bestmove (none)`.
+                sink.report(&no_move_report(&result));
+            }
             let line = format_line(&pos, result.best_move.iter().chain(result.ponder_move.iter()));
             sink.bestmove(line.first().map(String::as_str), line.get(1).map(String::as_str));
         })
         .expect("cannot spawn the search thread");
     RunningSearch { signals, handle }
+}
+
+/// The report of a search of a position without legal moves: depth 0, no line.
+fn no_move_report<M>(result: &SearchResult<M>) -> Report<String> {
+    Report {
+        depth: 0,
+        seldepth: 0,
+        multipv: 1,
+        score: result.score,
+        raw_score: result.raw_score,
+        bound: None,
+        nodes: result.nodes,
+        nps: 0,
+        hashfull: 0,
+        time_ms: result.time_ms,
+        pv: Vec::new(),
+    }
 }
 
 fn parse_searchmoves<P: Position>(pos: &P, limits: Limits<String>) -> Limits<P::Move> {
@@ -72,7 +94,7 @@ fn parse_searchmoves<P: Position>(pos: &P, limits: Limits<String>) -> Limits<P::
         .filter_map(|text| match pos.parse_move(text) {
             Ok(mv) => Some(mv),
             Err(e) => {
-                log::warn!("searchmoves: {e}");
+                log::debug!("searchmoves: {e}");
                 None
             }
         })

@@ -145,6 +145,51 @@ impl Engine {
             .to_string()
     }
 
+    /// Every line that arrives within `window` (waiting the whole window).
+    pub fn lines_within(&mut self, window: Duration) -> Vec<String> {
+        let deadline = Instant::now() + window;
+        let mut out = Vec::new();
+        while let Some(l) = self.read_line_timeout(deadline.saturating_duration_since(Instant::now())) {
+            out.push(l);
+        }
+        out
+    }
+
+    /// Asserts that no `bestmove` arrives within `window`; returns the lines that did.
+    pub fn expect_no_bestmove(&mut self, window: Duration) -> Vec<String> {
+        let lines = self.lines_within(window);
+        if let Some(b) = lines.iter().find(|l| l.starts_with("bestmove")) {
+            panic!("unexpected '{b}' within {window:?}; transcript:\n{}", self.transcript.join("\n"));
+        }
+        lines
+    }
+
+    /// Sends `go <args>` and reads up to its `bestmove` (within `timeout`); returns the
+    /// lines before it and the `bestmove` line.
+    pub fn go_timeout(&mut self, args: &str, timeout: Duration) -> (Vec<String>, String) {
+        self.send(format!("go {args}").trim_end());
+        let mut lines = self.read_until_timeout(|l| l.starts_with("bestmove"), timeout);
+        let best = lines.pop().unwrap();
+        (lines, best)
+    }
+
+    pub fn go(&mut self, args: &str) -> (Vec<String>, String) {
+        self.go_timeout(args, TIMEOUT)
+    }
+
+    /// The legal moves of the current position, from `go perft 1`.
+    pub fn legal_moves(&mut self) -> Vec<String> {
+        let (moves, total) = self.perft(1);
+        assert_eq!(moves.len() as u64, total, "perft 1 lists {} moves but counts {total}", moves.len());
+        moves.into_iter().map(|(m, _)| m).collect()
+    }
+
+    /// Sets a position and returns the error lines it printed (none if it was accepted).
+    pub fn try_position(&mut self, cmd: &str) -> Vec<String> {
+        self.send(cmd);
+        self.sync().into_iter().filter(|l| l.starts_with("info string error")).collect()
+    }
+
     /// Sends `quit` and waits for the process to exit; returns whether it exited 0.
     pub fn quit(mut self) -> bool {
         self.send("quit");
@@ -152,8 +197,13 @@ impl Engine {
     }
 
     pub fn wait_exit(&mut self) -> bool {
+        self.wait_exit_within(TIMEOUT)
+    }
+
+    /// Closes stdin and waits up to `limit` for the process to exit.
+    pub fn wait_exit_within(&mut self, limit: Duration) -> bool {
         self.stdin = None;
-        let deadline = Instant::now() + TIMEOUT;
+        let deadline = Instant::now() + limit;
         loop {
             if let Some(status) = self.child.try_wait().expect("wait") {
                 return status.success();
@@ -172,4 +222,19 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The move and ponder move of a `bestmove` line (`None` for `(none)`).
+pub fn parse_bestmove(line: &str) -> (Option<String>, Option<String>) {
+    let mut t = line.split_whitespace();
+    assert_eq!(t.next(), Some("bestmove"), "not a bestmove line: '{line}'");
+    let best = t.next().unwrap_or_else(|| panic!("bestmove without a move: '{line}'"));
+    let best = if best == "(none)" { None } else { Some(best.to_string()) };
+    let ponder = match t.next() {
+        Some("ponder") => Some(t.next().unwrap_or_else(|| panic!("ponder without a move: '{line}'")).to_string()),
+        Some(other) => panic!("unexpected '{other}' in '{line}'"),
+        None => None,
+    };
+    assert_eq!(t.next(), None, "trailing tokens in '{line}'");
+    (best, ponder)
 }

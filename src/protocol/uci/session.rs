@@ -93,6 +93,9 @@ impl UciSession {
                     self.engine.stop_and_wait();
                     self.perft(depth);
                 } else {
+                    for reason in self.engine.rejected_moves(&params.searchmoves) {
+                        self.error(&format!("searchmoves: {reason} (left out)"));
+                    }
                     let ponder = params.ponder;
                     let limits = limits_from(params, Instant::now());
                     self.engine.go(limits, ponder, Arc::new(UciSink { out: self.out.clone() }));
@@ -159,16 +162,20 @@ impl UciSession {
     }
 }
 
-/// The search limits of a `go` (everything but `perft` and `ponder`).
+/// The search limits of a `go` (everything but `perft` and `ponder`). A clock given
+/// for one side only means the other side has none left (as Stockfish reads it): the
+/// side to move then moves at once instead of searching without a time limit.
 fn limits_from(p: GoParams, start: Instant) -> Limits<String> {
+    let clocked = p.wtime.is_some() || p.btime.is_some();
+    let (wtime, btime) = if clocked { (Some(p.wtime.unwrap_or(0)), Some(p.btime.unwrap_or(0))) } else { (None, None) };
     Limits {
         depth: p.depth,
         nodes: p.nodes,
         movetime_ms: p.movetime,
         mate: p.mate,
         infinite: p.infinite,
-        wtime_ms: p.wtime,
-        btime_ms: p.btime,
+        wtime_ms: wtime,
+        btime_ms: btime,
         winc_ms: p.winc,
         binc_ms: p.binc,
         movestogo: p.movestogo,
