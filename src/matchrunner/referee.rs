@@ -5,7 +5,7 @@
 use super::player::{Failure, GameSetup, MoveRequest, Player};
 use super::record::{Ending, GameResult};
 use super::timecontrol::{Clock, TimeControl};
-use crate::core::{Position, Side};
+use crate::core::{MoveError, Position, Side};
 use crate::variants::AnyPosition;
 
 /// Referee settings shared by all games.
@@ -121,10 +121,23 @@ fn run<P: Position>(
                 pos.make_move(mv);
                 clocks[i].charge(reply.elapsed_ms);
             }
-            Err(e) => {
-                let shown = if reply.text.is_empty() { "(empty)".to_string() } else { reply.text.clone() };
-                return forfeit(side, Ending::IllegalMove, format!("makes an illegal move: {shown} ({e})"));
-            }
+            Err(e) => return forfeit(side, Ending::IllegalMove, illegal_reason(&reply.text, &e)),
         }
+    }
+}
+
+/// "makes an illegal move: e2e5 (malformed: 'e2e5' is not a square)", without
+/// repeating the move text the variant's message may start with.
+fn illegal_reason(text: &str, e: &MoveError) -> String {
+    let shown = if text.trim().is_empty() { "(nothing)" } else { text.trim() };
+    let (kind, detail) = match e {
+        MoveError::Malformed(m) => ("malformed", m),
+        MoveError::Illegal(m) => ("illegal", m),
+    };
+    let detail = detail.strip_prefix(shown).map(|d| d.trim_start_matches([':', ' '])).unwrap_or(detail);
+    if detail.is_empty() || detail == shown {
+        format!("makes an illegal move: {shown} ({kind})")
+    } else {
+        format!("makes an illegal move: {shown} ({kind}: {detail})")
     }
 }

@@ -50,7 +50,8 @@ fn add(wdl: &mut Wdl, score: f64) {
 
 fn fmt_elo(x: f64) -> String {
     if x.is_finite() {
-        format!("{x:.1}")
+        // Adding 0.0 turns -0.0 into 0.0.
+        format!("{:.1}", x + 0.0)
     } else if x.is_nan() {
         "nan".into()
     } else if x > 0.0 {
