@@ -101,7 +101,10 @@ fn a_stop_request_ends_the_run_early() {
         seen += 1;
         seen < 3
     });
-    assert_eq!(played, 3);
+    // A game the worker had already started when the answer came back still counts:
+    // at most `concurrency` (here 1) games beyond the one that said stop.
+    assert!((3..=4).contains(&played), "{played} games played");
+    assert!(played < 20);
 }
 
 #[test]

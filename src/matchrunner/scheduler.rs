@@ -148,7 +148,9 @@ pub fn play_one(plan: &Plan, spec: &GameSpec) -> GameRecord {
 }
 
 /// Plays every game, calling `on_game` on this thread for each finished game; when
-/// it returns `false`, no new games start. Returns the number of games played.
+/// it returns `false`, no new games start (a worker may already have started one
+/// more game per thread; those finish and are reported). Returns the number of
+/// games played.
 pub fn run(plan: Arc<Plan>, mut on_game: impl FnMut(&GameRecord) -> bool) -> usize {
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
