@@ -6,11 +6,13 @@
 //! - [`variants`]: one position type per rule family; `variants/mod.rs` is the only
 //!   place that enumerates the variants;
 //! - [`search`]: the generic searcher, which never names a variant;
-//! - [`protocol`]: text in, text out (UCI, Gomocup), nothing else.
+//! - [`protocol`]: text in, text out (UCI, Gomocup), nothing else;
+//! - [`matchrunner`]: `ludex match`, the host side of both protocols and a referee.
 
 pub mod bench;
 pub mod core;
 pub mod engine;
+pub mod matchrunner;
 pub mod perft;
 pub mod protocol;
 pub mod search;

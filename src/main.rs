@@ -2,7 +2,7 @@
 //! (guessed from the first line; `--uci`/`--gomocup` force it, and a binary named
 //! `pbrain-*` speaks Gomocup, as Gomocup managers require). Logging goes to stderr
 //! (`RUST_LOG=debug` shows the protocol traffic). `ludex bench [depth]` prints the
-//! search signature.
+//! search signature. `ludex match ...` runs engine-vs-engine games (`ludex match -help`).
 
 use std::io::{self, BufReader};
 use std::time::Instant;
@@ -25,8 +25,9 @@ fn main() -> anyhow::Result<()> {
         Some("--gomocup") => Some(Dialect::Gomocup),
         Some("--uci") => Some(Dialect::Uci),
         Some("bench") => return bench(rest.get(1)),
+        Some("match") => return ludex::matchrunner::run(&rest[1..]).map_err(|e| anyhow::anyhow!("match: {e}")),
         Some(other) => anyhow::bail!(
-            "unknown argument '{other}'\nusage: ludex [--uci | --gomocup]   (protocol on stdin/stdout)\n       ludex bench [depth]"
+            "unknown argument '{other}'\nusage: ludex [--uci | --gomocup]   (protocol on stdin/stdout)\n       ludex bench [depth]\n       ludex match -help   (engine-vs-engine games)"
         ),
     };
     run(dialect, BufReader::new(io::stdin().lock()), Output::stdout(), started);

@@ -1,0 +1,135 @@
+//! PGN for finished games: SAN movetext for the chess family, and the same tags with
+//! plain cell names (`h8 i9 ...`) for the connect games.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::record::GameRecord;
+use super::san::san;
+use crate::core::Position;
+use crate::variants::Variant;
+
+/// The PGN `Variant` tag (python-chess and Cute Chess names); `None` for standard chess.
+pub fn variant_tag(v: Variant) -> Option<&'static str> {
+    match v {
+        Variant::Chess => None,
+        Variant::Chess960 => Some("Chess960"),
+        Variant::Antichess => Some("Antichess"),
+        Variant::Giveaway => Some("Giveaway"),
+        Variant::Suicide => Some("Suicide"),
+        Variant::TicTacToe => Some("tictactoe"),
+        Variant::Gomoku => Some("gomoku"),
+        Variant::GomokuFreestyle => Some("gomokufreestyle"),
+    }
+}
+
+fn is_connect(v: Variant) -> bool {
+    matches!(v, Variant::TicTacToe | Variant::Gomoku | Variant::GomokuFreestyle)
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC), from the days since 1970 (civil-from-days).
+pub fn today() -> String {
+    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let days = (secs / 86_400) as i64;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The movetext tokens (move numbers included) of a game.
+fn movetext(rec: &GameRecord) -> Vec<String> {
+    let Ok(mut pos) = rec.variant.setup(rec.start_fen.as_deref(), &[]) else {
+        return rec.moves.clone();
+    };
+    let fen = crate::with_position!(&pos, p => p.to_fen());
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let mut black = fields.get(1) == Some(&"b");
+    let mut number: u32 = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+    let mut out = Vec::new();
+    for (i, text) in rec.moves.iter().enumerate() {
+        if !black {
+            out.push(format!("{number}."));
+        } else if i == 0 {
+            out.push(format!("{number}..."));
+        }
+        let shown = crate::with_position!(&mut pos, p => match p.parse_move(text) {
+            Ok(mv) => {
+                let s = if is_connect(rec.variant) { text.trim_start_matches("P@").to_string() } else { san(p, mv) };
+                p.make_move(mv);
+                s
+            }
+            Err(_) => text.clone(),
+        });
+        out.push(shown);
+        if black {
+            number += 1;
+        }
+        black = !black;
+    }
+    out
+}
+
+/// One game as PGN text (ends with a blank line).
+pub fn game_pgn(rec: &GameRecord, event: &str, date: &str) -> String {
+    let mut s = String::new();
+    let mut tag = |k: &str, v: &str| s.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+    tag("Event", event);
+    tag("Site", "?");
+    tag("Date", date);
+    tag("Round", &rec.round);
+    tag("White", &rec.names[0]);
+    tag("Black", &rec.names[1]);
+    tag("Result", rec.result.result_str());
+    if let Some(v) = variant_tag(rec.variant) {
+        tag("Variant", v);
+    }
+    if let Some(fen) = &rec.start_fen {
+        tag("SetUp", "1");
+        tag("FEN", fen);
+    }
+    tag("TimeControl", &rec.time_control);
+    tag("Termination", rec.result.ending.pgn_termination());
+    tag("PlyCount", &rec.moves.len().to_string());
+    s.push('\n');
+    let mut tokens = movetext(rec);
+    tokens.push(format!("{{{}}}", rec.result.reason.replace('}', ")")));
+    tokens.push(rec.result.result_str().to_string());
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            s.push_str(&line);
+            s.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    s.push_str(&line);
+    s.push_str("\n\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn date_is_plausible() {
+        let d = today();
+        assert_eq!(d.len(), 10);
+        let year: u32 = d[0..4].parse().unwrap();
+        assert!(year >= 2024, "{d}");
+    }
+}

@@ -1,0 +1,249 @@
+//! The host side of UCI, set up the way Cute Chess does it (hosts.md §2): `uci`,
+//! options, `UCI_Variant` / `UCI_Chess960`, `ucinewgame`, `isready`; then for every
+//! move `position`, `isready`, `go` with both clocks, and wait for `bestmove`.
+
+use std::time::{Duration, Instant};
+
+use super::engine_config::EngineConfig;
+use super::player::{millis_between, Failure, GameSetup, MoveReply, MoveRequest, Player, UNTIMED_MOVE_LIMIT_MS};
+use super::process::{EngineProcess, TrafficLog, WaitError};
+use crate::core::Side;
+use crate::variants::Variant;
+
+/// Cute Chess's limits: 35 s for `uciok`, 15 s for `readyok`.
+const UCIOK_LIMIT: Duration = Duration::from_secs(35);
+const READYOK_LIMIT: Duration = Duration::from_secs(15);
+
+/// An option the engine declared: its name and, for combos, the values it allows.
+struct DeclaredOption {
+    name: String,
+    vars: Vec<String>,
+}
+
+pub struct UciPlayer {
+    config: EngineConfig,
+    log: Option<TrafficLog>,
+    process: Option<EngineProcess>,
+    options: Vec<DeclaredOption>,
+}
+
+impl UciPlayer {
+    pub fn new(config: EngineConfig, log: Option<TrafficLog>) -> UciPlayer {
+        UciPlayer { config, log, process: None, options: Vec::new() }
+    }
+
+    fn process(&mut self) -> Result<&mut EngineProcess, Failure> {
+        self.process.as_mut().ok_or_else(|| Failure::Crash("not running".into()))
+    }
+
+    /// Turns a wait error into the failure it means, naming what was awaited.
+    fn failed(&mut self, e: WaitError, awaited: &str) -> Failure {
+        match e {
+            WaitError::Timeout => Failure::Stall(format!("no {awaited}")),
+            WaitError::Gone => {
+                let status = self.process.as_mut().and_then(|p| p.exit_status());
+                Failure::Crash(status.unwrap_or_else(|| "closed its output".into()))
+            }
+        }
+    }
+
+    fn declared(&self, name: &str) -> Option<&DeclaredOption> {
+        self.options.iter().find(|o| o.name.eq_ignore_ascii_case(name))
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Failure> {
+        let r = self.process()?.send(line);
+        r.map_err(|e| self.failed(e, "input"))
+    }
+
+    fn sync(&mut self) -> Result<(), Failure> {
+        self.send("isready")?;
+        let deadline = Instant::now() + READYOK_LIMIT;
+        let r = self.process()?.wait_for(deadline, |l| l.trim() == "readyok");
+        r.map(|_| ()).map_err(|e| self.failed(e, "readyok"))
+    }
+
+    fn handshake(&mut self) -> Result<(), Failure> {
+        self.send("uci")?;
+        let deadline = Instant::now() + UCIOK_LIMIT;
+        loop {
+            let r = self.process()?.recv(deadline);
+            let (line, _) = r.map_err(|e| self.failed(e, "uciok"))?;
+            let tokens: Vec<&str> = line.split_whitespace().collect();
+            match tokens.first() {
+                Some(&"uciok") => return Ok(()),
+                Some(&"option") => self.options.push(parse_option(&tokens)),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// `option name <words> type <t> [default ..] [var ..]*` to its name and combo values.
+fn parse_option(tokens: &[&str]) -> DeclaredOption {
+    let mut name = Vec::new();
+    let mut vars = Vec::new();
+    let mut i = 1;
+    let mut section = "";
+    while i < tokens.len() {
+        match tokens[i] {
+            "name" | "type" | "default" | "min" | "max" | "var" => {
+                section = tokens[i];
+                if section == "var" {
+                    vars.push(String::new());
+                }
+            }
+            t => match section {
+                "name" => name.push(t),
+                "var" => {
+                    let v = vars.last_mut().expect("var pushed above");
+                    if !v.is_empty() {
+                        v.push(' ');
+                    }
+                    v.push_str(t);
+                }
+                _ => {}
+            },
+        }
+        i += 1;
+    }
+    DeclaredOption { name: name.join(" "), vars }
+}
+
+/// The `position` command for a game so far.
+pub fn position_command(setup: &GameSetup, moves: &[String]) -> String {
+    let mut s = match &setup.start_fen {
+        Some(fen) => format!("position fen {fen}"),
+        None => "position startpos".to_string(),
+    };
+    if !moves.is_empty() {
+        s.push_str(" moves");
+        for m in moves {
+            s.push(' ');
+            s.push_str(m);
+        }
+    }
+    s
+}
+
+/// The `go` command for the side to move, with both clocks as Cute Chess sends them.
+pub fn go_command(req: &MoveRequest) -> String {
+    let mut s = String::from("go");
+    let own = req.clocks[req.side.index()];
+    let (w, b) = (req.clocks[Side::White.index()], req.clocks[Side::Black.index()]);
+    if own.tc.base_ms.is_some() {
+        for (key, clock) in [("wtime", w), ("btime", b)] {
+            // An opponent with a different, clockless control gets our clock: UCI has no
+            // way to say "no clock" for one side.
+            let left = if clock.tc.base_ms.is_some() { clock.left_ms } else { own.left_ms };
+            s.push_str(&format!(" {key} {left}"));
+        }
+        for (key, clock) in [("winc", w), ("binc", b)] {
+            let inc = if clock.tc.base_ms.is_some() { clock.tc.inc_ms } else { own.tc.inc_ms };
+            s.push_str(&format!(" {key} {inc}"));
+        }
+        if let Some(mtg) = own.moves_to_go() {
+            s.push_str(&format!(" movestogo {mtg}"));
+        }
+    }
+    if let Some(st) = own.tc.movetime_ms {
+        s.push_str(&format!(" movetime {st}"));
+    }
+    if let Some(n) = own.tc.nodes {
+        s.push_str(&format!(" nodes {n}"));
+    }
+    if let Some(d) = own.tc.depth {
+        s.push_str(&format!(" depth {d}"));
+    }
+    s
+}
+
+impl Player for UciPlayer {
+    fn name(&self) -> &str {
+        &self.config.name
+    }
+
+    fn new_game(&mut self, setup: &GameSetup) -> Result<(), Failure> {
+        let c = &self.config;
+        let p = EngineProcess::spawn(&c.name, &c.cmd, &c.args, c.dir.as_deref(), self.log.clone(), "\n")
+            .map_err(|e| Failure::Crash(format!("cannot start '{}': {e}", c.cmd)))?;
+        self.process = Some(p);
+        self.handshake()?;
+        self.sync()?;
+        for (k, v) in self.config.options.clone() {
+            self.send(&format!("setoption name {k} value {v}"))?;
+        }
+        match setup.variant {
+            Variant::Chess => {}
+            Variant::Chess960 => {
+                if self.declared("UCI_Chess960").is_none() {
+                    return Err(Failure::Protocol("engine does not declare UCI_Chess960".into()));
+                }
+                self.send("setoption name UCI_Chess960 value true")?;
+            }
+            v => {
+                let supported = self
+                    .declared("UCI_Variant")
+                    .is_some_and(|o| o.vars.iter().any(|x| x.eq_ignore_ascii_case(v.name())));
+                if !supported {
+                    return Err(Failure::Protocol(format!("engine does not support variant {v}")));
+                }
+                self.send(&format!("setoption name UCI_Variant value {}", v.name()))?;
+            }
+        }
+        self.send("ucinewgame")?;
+        self.sync()
+    }
+
+    fn request_move(&mut self, req: &MoveRequest) -> Result<MoveReply, Failure> {
+        self.send(&position_command(req.setup, req.moves))?;
+        self.sync()?;
+        let limit = req.clocks[req.side.index()].allowance_ms().map(|a| a + req.margin_ms);
+        self.send(&go_command(req))?;
+        let sent = Instant::now();
+        let hard = sent + Duration::from_millis(limit.unwrap_or(UNTIMED_MOVE_LIMIT_MS));
+        let is_bestmove = |l: &str| l.split_whitespace().next() == Some("bestmove");
+        let answer = match self.process()?.wait_for(hard, is_bestmove) {
+            Ok(a) => a,
+            Err(WaitError::Timeout) => {
+                // Past the limit: ask for the move (as Cute Chess does), so a late
+                // answer is recorded as a time loss rather than silence.
+                self.send("stop")?;
+                let grace = Instant::now() + Duration::from_millis(req.grace_ms);
+                let r = self.process()?.wait_for(grace, is_bestmove);
+                r.map_err(|e| match e {
+                    WaitError::Timeout => Failure::Stall(format!(
+                        "no bestmove {} ms after the limit and stop",
+                        millis_between(sent, Instant::now()).saturating_sub(limit.unwrap_or(0))
+                    )),
+                    e => self.failed(e, "bestmove"),
+                })?
+            }
+            Err(e) => return Err(self.failed(e, "bestmove")),
+        };
+        let (line, at) = answer;
+        let text = line.split_whitespace().nth(1).unwrap_or("").to_string();
+        Ok(MoveReply { text, elapsed_ms: millis_between(sent, at) })
+    }
+
+    fn quit(&mut self) {
+        if let Some(mut p) = self.process.take() {
+            p.shutdown(Some("quit"));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_option_declarations() {
+        let line = "option name UCI_Variant type combo default chess var chess var antichess var gomoku";
+        let o = parse_option(&line.split_whitespace().collect::<Vec<_>>());
+        assert_eq!(o.name, "UCI_Variant");
+        assert_eq!(o.vars, ["chess", "antichess", "gomoku"]);
+        let o = parse_option(&"option name Move Overhead type spin default 10 min 0 max 5000".split_whitespace().collect::<Vec<_>>());
+        assert_eq!(o.name, "Move Overhead");
+    }
+}

@@ -1,0 +1,156 @@
+//! Two Ludex processes play a short match in every variant: the games finish by the
+//! rules, the results add up, and the PGN carries the right tags (and, for the chess
+//! family, reads back in python-chess).
+
+mod match_support;
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use match_support::*;
+
+/// Plays two games (one opening, both colours) and returns the PGN games.
+fn two_games(variant: &str, extra: &[&str]) -> (Vec<PgnGame>, Run, std::path::PathBuf) {
+    let dir = scratch(variant);
+    let pgn = dir.join("games.pgn");
+    let mut a = args(&[
+        "-variant", variant, "-engine", &format!("cmd={LUDEX}"), "name=A", "-engine", &format!("cmd={LUDEX}"), "name=B",
+        "-games", "2", "-pgnout", pgn.to_str().unwrap(), "-log", dir.join("logs").to_str().unwrap(),
+    ]);
+    a.extend(args(extra));
+    let run = run_match(&a, Duration::from_secs(40));
+    assert!(run.success, "{variant}: {}\n{}", run.stdout, run.stderr);
+    (read_pgn(&pgn), run, pgn)
+}
+
+/// python-chess reads the file back (skips when python3 or python-chess is missing).
+fn python_chess_reads(pgn: &Path) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/match_support/check_pgn.py");
+    match Command::new("python3").arg(script).arg(pgn).output() {
+        Err(_) => eprintln!("skipped: no python3"),
+        Ok(o) if o.status.code() == Some(77) => eprintln!("skipped: no python-chess"),
+        Ok(o) => assert!(
+            o.status.success(),
+            "python-chess rejects {}: {}{}",
+            pgn.display(),
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        ),
+    }
+}
+
+fn sane(variant: &str, games: &[PgnGame], run: &Run, variant_tag: Option<&str>) {
+    assert_eq!(games.len(), 2, "{variant}: {}", run.stdout);
+    let mut a_points = 0.0;
+    for g in games {
+        let result = g.tag("Result");
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{g:?}");
+        assert!(["normal", "adjudication"].contains(&g.tag("Termination")), "{variant}: no forfeits expected: {g:?}");
+        assert!(g.tag("PlyCount").parse::<u32>().unwrap() > 0);
+        assert_eq!(g.tag("Variant"), variant_tag.unwrap_or(""), "{g:?}");
+        // The final comment agrees with the result.
+        let decisive = result != "1/2-1/2";
+        assert_eq!(decisive, !g.comment.starts_with("Draw"), "{g:?}");
+        if result == "1-0" {
+            assert!(g.comment.starts_with("White"), "{g:?}");
+        }
+        let a_white = g.tag("White") == "A";
+        a_points += match (result, a_white) {
+            ("1/2-1/2", _) => 0.5,
+            ("1-0", true) | ("0-1", false) => 1.0,
+            _ => 0.0,
+        };
+    }
+    assert_ne!(games[0].tag("White"), games[1].tag("White"), "colours alternate");
+    // The table counts the same games as the PGN.
+    let table = points_table(&run.stdout);
+    let (n, w, d, _, _) = table["A"];
+    assert_eq!(n, 2);
+    assert_eq!(w as f64 + 0.5 * d as f64, a_points, "{}", run.stdout);
+}
+
+#[test]
+fn chess_family_matches() {
+    for (variant, tag) in [
+        ("chess", None),
+        ("chess960", Some("Chess960")),
+        ("antichess", Some("Antichess")),
+        ("giveaway", Some("Giveaway")),
+        ("suicide", Some("Suicide")),
+    ] {
+        let (games, run, pgn) = two_games(variant, &["-each", "nodes=3000"]);
+        sane(variant, &games, &run, tag);
+        if variant == "chess960" {
+            assert_eq!(games[0].tag("SetUp"), "1");
+            assert_eq!(games[0].tag("FEN"), games[1].tag("FEN"), "one start position, both colours");
+        } else {
+            assert_eq!(games[0].tag("FEN"), "", "the variant's own start needs no FEN tag");
+        }
+        python_chess_reads(&pgn);
+    }
+}
+
+#[test]
+fn connect_matches() {
+    for (variant, tag, extra) in [
+        ("tictactoe", "tictactoe", ["-each", "depth=9"]),
+        ("gomoku", "gomoku", ["-each", "nodes=3000"]),
+        ("gomokufreestyle", "gomokufreestyle", ["-each", "nodes=3000"]),
+    ] {
+        let (games, run, _) = two_games(variant, &extra);
+        sane(variant, &games, &run, Some(tag));
+        if variant == "tictactoe" {
+            // Perfect play on 3x3 is a draw.
+            assert!(games.iter().all(|g| g.tag("Result") == "1/2-1/2"), "{games:?}");
+        }
+        // Connect-game records use plain cell names.
+        assert!(games[0].movetext.contains("1. "), "{:?}", games[0]);
+        assert!(!games[0].movetext.contains('@'), "{:?}", games[0]);
+    }
+}
+
+#[test]
+fn timed_chess_with_openings_and_concurrency() {
+    let dir = scratch("book");
+    let book = dir.join("book.txt");
+    std::fs::write(&book, "1. e2e4 e7e5 2. g1f3\n1. d2d4 d7d5\n").unwrap();
+    let (games, run, pgn) = two_games(
+        "chess",
+        &["-each", "tc=1+0.05", "-games", "4", "-concurrency", "2", "-openings", &format!("file={}", book.display()), "format=moves"],
+    );
+    assert_eq!(games.len(), 4, "{}", run.stdout);
+    for g in &games {
+        assert!(["normal", "adjudication"].contains(&g.tag("Termination")), "{g:?}");
+        assert_eq!(g.tag("TimeControl"), "1+0.05");
+    }
+    // Game pairs share their opening: rounds 1.1/1.2 start 1. e4, 1.3/1.4 start 1. d4.
+    for g in &games {
+        let first = if ["1.1", "1.2"].contains(&g.tag("Round")) { "1. e4 e5 2. Nf3" } else { "1. d4 d5" };
+        assert!(g.movetext.trim_start().starts_with(first), "{g:?}");
+    }
+    python_chess_reads(&pgn);
+}
+
+#[test]
+fn gomocup_engine_plays_gomoku() {
+    let dir = scratch("gomocup");
+    let pgn = dir.join("g.pgn");
+    let a = args(&[
+        "-variant", "gomoku",
+        "-engine", &format!("cmd={LUDEX}"), "args=--gomocup", "proto=gomocup", "name=Brain", "st=0.1",
+        "-engine", &format!("cmd={LUDEX}"), "name=Uci", "nodes=3000",
+        "-games", "2", "-pgnout", pgn.to_str().unwrap(), "-log", dir.to_str().unwrap(),
+    ]);
+    let run = run_match(&a, Duration::from_secs(60));
+    assert!(run.success, "{}\n{}", run.stdout, run.stderr);
+    let games = read_pgn(&pgn);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_eq!(g.tag("Termination"), "normal", "{g:?}");
+    }
+    let log = std::fs::read_to_string(dir.join("game-0001.log")).unwrap();
+    assert!(log.contains("Brain > START 15") && log.contains("Brain > INFO rule 1"), "{log}");
+    // Brain is White in game 1: it opens with BEGIN and then gets TURN x,y.
+    assert!(log.contains("Brain > BEGIN") && log.contains("Brain > TURN "), "{log}");
+}
