@@ -79,7 +79,9 @@ fn stop_ends_an_infinite_search_within_milliseconds() {
     signals.stop();
     let (r, log) = handle.join().unwrap();
     let latency = t.elapsed();
-    assert!(latency < Duration::from_millis(50), "stop took {latency:?}");
+    // Typically well under 5 ms; the bound leaves room for a loaded 2-core CI
+    // machine running other test binaries at the same time.
+    assert!(latency < Duration::from_millis(250), "stop took {latency:?}");
     assert!(r.best_move.is_some());
     assert!(!log.reports.is_empty());
     // Past the first second the root moves are announced.
