@@ -11,83 +11,16 @@
 //! One generator feeds a [`Sink`]: a list sink pushes moves, a counting sink adds up
 //! popcounts, so bulk-counted perft never builds the last ply's moves at all.
 
-use crate::core::MoveList;
+
 use crate::variants::chesslike::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::variants::chesslike::{Bitboard, Board, Move, Role, Square, Wing};
+
+pub use crate::variants::chesslike::sink::{Counter, Sink};
 use crate::core::Side;
 
 /// The five pieces a pawn may promote to here: the king too.
 pub const PROMOTION_ROLES: [Role; 5] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::King];
 
-/// Where generated moves go. Pawn moves come as target sets with the step `delta`
-/// from origin to target, so a counting sink needs no per-move work.
-pub trait Sink {
-    /// Moves of one (non-pawn) piece from `from` to every square of `targets`.
-    fn piece(&mut self, from: Square, targets: Bitboard);
-    /// Non-promoting pawn moves to each of `targets`, from `target - delta`.
-    fn pawns(&mut self, targets: Bitboard, delta: i8);
-    /// Promotions to each of [`PROMOTION_ROLES`] on each of `targets`.
-    fn promotions(&mut self, targets: Bitboard, delta: i8);
-    /// One special move (castling, en passant).
-    fn single(&mut self, mv: Move);
-}
-
-impl Sink for MoveList<Move> {
-    #[inline(always)]
-    fn piece(&mut self, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.push(Move::normal(from, to));
-        }
-    }
-
-    #[inline(always)]
-    fn pawns(&mut self, targets: Bitboard, delta: i8) {
-        for to in targets {
-            self.push(Move::normal(to.offset(-delta), to));
-        }
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, targets: Bitboard, delta: i8) {
-        for to in targets {
-            let from = to.offset(-delta);
-            for role in PROMOTION_ROLES {
-                self.push(Move::promotion(from, to, role));
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn single(&mut self, mv: Move) {
-        self.push(mv);
-    }
-}
-
-/// Counts moves without producing them.
-#[derive(Default)]
-pub struct Counter(pub u64);
-
-impl Sink for Counter {
-    #[inline(always)]
-    fn piece(&mut self, _from: Square, targets: Bitboard) {
-        self.0 += targets.count() as u64;
-    }
-
-    #[inline(always)]
-    fn pawns(&mut self, targets: Bitboard, _delta: i8) {
-        self.0 += targets.count() as u64;
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, targets: Bitboard, _delta: i8) {
-        self.0 += PROMOTION_ROLES.len() as u64 * targets.count() as u64;
-    }
-
-    #[inline(always)]
-    fn single(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
-}
 
 /// The pawn step directions of `side`: forward, capture towards the a-file, capture
 /// towards the h-file.
@@ -191,8 +124,8 @@ fn captures<S: Sink>(b: &Board, sink: &mut S) -> bool {
     hit |= w | e;
     sink.pawns(w & !last, west);
     sink.pawns(e & !last, east);
-    sink.promotions(w & last, west);
-    sink.promotions(e & last, east);
+    sink.promotions(w & last, west, &PROMOTION_ROLES);
+    sink.promotions(e & last, east, &PROMOTION_ROLES);
 
     let mut any = hit.any();
     if let Some(ep) = b.ep_square() {
@@ -215,7 +148,7 @@ fn quiets<S: Sink, const NOISY: bool>(b: &Board, promoted: Bitboard, sink: &mut 
     let (up, _, _) = pawn_deltas(us);
     let last = Bitboard::relative_rank(us, 7);
     let single = b.pieces(us, Role::Pawn).forward(us) & empty;
-    sink.promotions(single & last, up);
+    sink.promotions(single & last, up, &PROMOTION_ROLES);
     if NOISY {
         return;
     }

@@ -9,81 +9,16 @@
 //! One generator feeds a [`Sink`]: a list sink pushes moves, a counting sink adds
 //! up popcounts, so bulk-counted perft never builds the last ply's moves at all.
 
-use crate::core::{MoveList, Side};
+use crate::core::Side;
 use crate::variants::chesslike::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use crate::variants::chesslike::{Bitboard, Board, Move, Role, Square, Wing};
 
-/// Where generated moves go. Pawn moves come as target sets with the step `delta`
-/// from origin to target, so a counting sink needs no per-move work.
-pub trait Sink {
-    /// Moves of one (non-pawn) piece from `from` to every square of `targets`.
-    fn piece(&mut self, from: Square, targets: Bitboard);
-    /// Non-promoting pawn moves to each of `targets`, from `target - delta`.
-    fn pawns(&mut self, targets: Bitboard, delta: i8);
-    /// Promotions (queen, rook, bishop, knight) to each of `targets`.
-    fn promotions(&mut self, targets: Bitboard, delta: i8);
-    /// One special move (castling, en passant).
-    fn single(&mut self, mv: Move);
-}
+pub use crate::variants::chesslike::sink::{Counter, Sink};
 
-impl Sink for MoveList<Move> {
-    #[inline(always)]
-    fn piece(&mut self, from: Square, targets: Bitboard) {
-        for to in targets {
-            self.push(Move::normal(from, to));
-        }
-    }
-
-    #[inline(always)]
-    fn pawns(&mut self, targets: Bitboard, delta: i8) {
-        for to in targets {
-            self.push(Move::normal(to.offset(-delta), to));
-        }
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, targets: Bitboard, delta: i8) {
-        for to in targets {
-            let from = to.offset(-delta);
-            for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                self.push(Move::promotion(from, to, role));
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn single(&mut self, mv: Move) {
-        self.push(mv);
-    }
-}
-
-/// Counts moves without producing them.
-#[derive(Default)]
-pub struct Counter(pub u64);
-
-impl Sink for Counter {
-    #[inline(always)]
-    fn piece(&mut self, _from: Square, targets: Bitboard) {
-        self.0 += targets.count() as u64;
-    }
-
-    #[inline(always)]
-    fn pawns(&mut self, targets: Bitboard, _delta: i8) {
-        self.0 += targets.count() as u64;
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, targets: Bitboard, _delta: i8) {
-        self.0 += 4 * targets.count() as u64;
-    }
-
-    #[inline(always)]
-    fn single(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
-}
+/// What chess pawns promote to.
+const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
 /// What the generator needs to know about the side to move's own king.
 pub struct KingSafety {
@@ -205,15 +140,15 @@ fn pawn_moves<S: Sink, const NOISY: bool>(
         sink.pawns(double, 2 * up);
     }
     // Quiet promotions count as noisy: quiescence must see them.
-    sink.promotions(single & check_mask & last, up);
+    sink.promotions(single & check_mask & last, up, &PROMOTION_ROLES);
 
     let capturable = theirs & check_mask;
     let w = free.pawn_attacks_west(us) & capturable;
     let e = free.pawn_attacks_east(us) & capturable;
     sink.pawns(w & !last, west);
     sink.pawns(e & !last, east);
-    sink.promotions(w & last, west);
-    sink.promotions(e & last, east);
+    sink.promotions(w & last, west, &PROMOTION_ROLES);
+    sink.promotions(e & last, east, &PROMOTION_ROLES);
 
     // A pinned pawn cannot answer a check; otherwise it may move along its pin line.
     if checkers.is_empty() {
@@ -231,7 +166,7 @@ fn pawn_moves<S: Sink, const NOISY: bool>(
             for to in caps | pushes {
                 let delta = to.index() as i8 - from.index() as i8;
                 if last.contains(to) {
-                    sink.promotions(Bitboard::from(to), delta);
+                    sink.promotions(Bitboard::from(to), delta, &PROMOTION_ROLES);
                 } else {
                     sink.pawns(Bitboard::from(to), delta);
                 }
