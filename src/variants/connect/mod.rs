@@ -10,6 +10,7 @@
 //! - `lines`: win detection through the last stone; `linebits`: the board as line bit sets;
 //! - `eval`, `params`: line-window evaluation and move scoring;
 //! - [`renju`]: the first player's forbidden moves under renju (Gomocup rule 4);
+//! - [`vcf`]: a solver for wins by continuous fours;
 //! - `zobrist`, `position`, `pretty`: hashing, make/unmake, the board for people.
 
 mod eval;
@@ -23,6 +24,7 @@ mod position;
 mod pretty;
 pub mod renju;
 pub mod rules;
+pub mod vcf;
 mod zobrist;
 
 #[cfg(test)]
@@ -31,6 +33,7 @@ mod tests;
 pub use eval::LineStats;
 pub use geometry::Cell;
 pub use rules::{ConnectRules, LineRule};
+pub use vcf::{vcf, VcfOutcome, VcfSolver};
 
 use crate::core::Side;
 use geometry::CELLS;
