@@ -198,3 +198,90 @@ fn verify_rejects_bad_lines() {
     // Does not end in a five.
     assert!(verify(&pos, &[c("f8"), c("g8"), c("h10"), c("h9")]).is_err());
 }
+
+/// The opponent's VCF and the moves that refute it, worked out by hand: in the
+/// `four-then-double-four` position with O to move (an extra X stone far away), X
+/// threatens f8 then h10 (or h10 then f8). O stops it only on f8 or h10, on the
+/// forced-reply cells g8 and h9 (each leaves one of X's fours dead), or on i11 (the
+/// diagonal's five point).
+#[test]
+fn defences_against_a_vcf() {
+    let puzzles = load();
+    let p = puzzles.iter().find(|p| p.id == "four-then-double-four").expect("puzzle present");
+    let pos = Connect::from_fen(&p.fen, p.rules).unwrap();
+    // The same stones plus an X on o1, far from everything: O to move.
+    let mut with_o_to_move = pos.clone();
+    with_o_to_move.make_move(pos.cell(14, 0).unwrap());
+    let mut solver = VcfSolver::new(16);
+    let defences = solver.defences(&with_o_to_move, 100_000).expect("X threatens a VCF");
+    let names: Vec<String> = defences.iter().map(|c| c.to_string()).collect();
+    let mut expected = vec!["f8", "g8", "h9", "h10", "i11"];
+    let mut got: Vec<&str> = names.iter().map(String::as_str).collect();
+    expected.sort();
+    got.sort();
+    assert_eq!(got, expected);
+    // With X to move there is nothing to defend against from O.
+    assert!(solver.defences(&pos, 100_000).is_none());
+}
+
+/// Not a correctness test: prints the solver's speed on busy 15x15 middle games, and
+/// what renju move generation costs (`cargo test --release --test vcf_puzzles --
+/// --ignored --nocapture speed`). The games are random play near the stones from a
+/// fixed seed.
+#[test]
+#[ignore]
+fn speed() {
+    use ludex::core::MoveList;
+    for rules in [ConnectRules::gomoku_freestyle(), ConnectRules::gomoku(), ConnectRules::renju()] {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut positions = Vec::new();
+        for _game in 0..40 {
+            let mut pos = Connect::startpos(rules);
+            for ply in 0..70 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                let mut moves = MoveList::new();
+                pos.candidate_moves(&mut moves);
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mv = moves.iter().copied().nth(seed as usize % moves.len()).unwrap();
+                pos.make_move(mv);
+                if ply >= 30 && ply % 10 == 0 && pos.outcome().is_none() {
+                    positions.push(Connect::from_fen(&pos.to_fen(), rules).unwrap());
+                }
+            }
+        }
+        let mut solver = VcfSolver::new(20);
+        let (mut nodes, mut wins, mut unknown) = (0, 0, 0);
+        let start = Instant::now();
+        for pos in &positions {
+            match solver.solve(pos, 1_000_000) {
+                VcfOutcome::Win(_) => wins += 1,
+                VcfOutcome::Unknown => unknown += 1,
+                VcfOutcome::NoWin => {}
+            }
+            nodes += solver.nodes();
+        }
+        let secs = start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        let mut count = 0;
+        for _ in 0..20 {
+            for pos in &positions {
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                count += moves.len();
+            }
+        }
+        let gen = start.elapsed().as_secs_f64() / (20 * positions.len()) as f64;
+        println!(
+            "{:?}: {} positions, {wins} VCF, {unknown} unknown, {nodes} nodes, {:.3} s, {:.0} nodes/s; legal_moves {:.1} us ({count} moves)",
+            rules.line_rule,
+            positions.len(),
+            secs,
+            nodes as f64 / secs,
+            gen * 1e6
+        );
+    }
+}

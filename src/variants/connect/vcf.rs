@@ -25,7 +25,7 @@ use super::renju;
 use super::rules::{ConnectRules, LineRule};
 use super::zobrist::Keys;
 use super::Connect;
-use crate::core::Side;
+use crate::core::{Position, Side};
 
 /// What the solver found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -173,6 +173,41 @@ impl VcfSolver {
     /// Looks for a VCF for the side to move in `pos`, trying at most `node_budget`
     /// attacking moves.
     pub fn solve(&mut self, pos: &Connect, node_budget: u64) -> VcfOutcome {
+        self.solve_for(pos, pos.to_move, node_budget)
+    }
+
+    /// The opponent's VCF threat and its refutations: `None` when the side not to
+    /// move has no VCF in `pos` (as if it could move now; unproven within the budget
+    /// counts as none). Otherwise the moves of the side to move after which the
+    /// opponent has no VCF (proven, each within `node_budget`), in board order; an
+    /// empty list means nothing near the stones stops it. Every legal cell within two
+    /// of a stone is tried, so blocks on the threat line and counter-fours that gain
+    /// the tempo are both found; a move that makes five counts as a refutation.
+    pub fn defences(&mut self, pos: &Connect, node_budget: u64) -> Option<Vec<Cell>> {
+        if pos.winner.is_some() {
+            return None;
+        }
+        let them = pos.to_move.flip();
+        if !matches!(self.solve_for(pos, them, node_budget), VcfOutcome::Win(_)) {
+            return None;
+        }
+        let mut out = Vec::new();
+        let mut after = pos.clone();
+        for c in near_stones(pos) {
+            if pos.is_forbidden(c) {
+                continue;
+            }
+            after.make_move(c);
+            let refutes = after.winner.is_some() || matches!(self.solve(&after, node_budget), VcfOutcome::NoWin);
+            after.unmake_move();
+            if refutes {
+                out.push(c);
+            }
+        }
+        Some(out)
+    }
+
+    fn solve_for(&mut self, pos: &Connect, attacker: Side, node_budget: u64) -> VcfOutcome {
         self.nodes = 0;
         self.budget = node_budget;
         if self.rules != Some(pos.rules) {
@@ -182,14 +217,17 @@ impl VcfSolver {
         if pos.winner.is_some() || pos.stone_count() == pos.width() * pos.height() {
             return VcfOutcome::NoWin;
         }
+        // The hash with `attacker` to move (it differs from `pos.hash` when the
+        // attacker is the side not to move, for `defences`).
+        let hash = if attacker == pos.to_move { pos.hash } else { pos.hash ^ pos.keys.black_to_move };
         let mut board = Board {
             cells: pos.cells,
-            hash: pos.hash,
+            hash,
             keys: pos.keys,
             rules: pos.rules,
             width: pos.width(),
             height: pos.height(),
-            attacker: pos.to_move,
+            attacker,
         };
         let (att, def) = (board.attacker, board.attacker.flip());
         // A five on the board wins at once.
@@ -320,6 +358,32 @@ impl VcfSolver {
             Ok(Some(false))
         }
     }
+}
+
+/// The empty cells within two (Chebyshev distance) of a stone, in board order.
+fn near_stones(pos: &Connect) -> Vec<Cell> {
+    let (w, h) = (pos.width() as isize, pos.height() as isize);
+    let mut out = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let c = Cell::new(x as usize, y as usize);
+            if pos.cells[c.index()] != EMPTY {
+                continue;
+            }
+            let near = (-2..=2).any(|dy: isize| {
+                (-2..=2).any(|dx: isize| {
+                    let (nx, ny) = (x + dx, y + dy);
+                    (0..w).contains(&nx)
+                        && (0..h).contains(&ny)
+                        && pos.cells[Cell::new(nx as usize, ny as usize).index()] != EMPTY
+                })
+            });
+            if near {
+                out.push(c);
+            }
+        }
+    }
+    out
 }
 
 /// Some cell `side` may play other than those in `avoid`, for the forced line's
