@@ -15,7 +15,7 @@ fn handshake_advertises_variants_and_options() {
     assert!(lines[0].starts_with("id name Ludex"), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("id author ")));
     assert!(lines.contains(
-        &"option name UCI_Variant type combo default chess var chess var standard var antichess var giveaway var suicide var tictactoe var gomoku var gomokufreestyle"
+        &"option name UCI_Variant type combo default chess var chess var standard var antichess var giveaway var suicide var tictactoe var gomoku var gomokufreestyle var renju"
             .to_string()
     ));
     assert!(lines.contains(&"option name UCI_Chess960 type check default false".to_string()));
@@ -129,6 +129,7 @@ fn variant_switch_sets_each_start_position() {
             "gomokufreestyle",
             format!("{}[{}{}] w - - 0 1", vec!["15"; 15].join("/"), "P".repeat(113), "p".repeat(112)),
         ),
+        ("renju", format!("{}[{}{}] w - - 0 1", vec!["15"; 15].join("/"), "P".repeat(113), "p".repeat(112))),
         ("standard", START.to_string()),
     ];
     for (variant, fen) in expect {

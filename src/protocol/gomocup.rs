@@ -184,10 +184,13 @@ impl GomocupSession {
         self.out.line("OK");
     }
 
-    /// The game Gomocup's `rule` selects: bit 1 is exactly five; 0 is freestyle.
-    /// Renju (4) and caro (8) are not played yet: exact five is the nearest rule.
+    /// The game Gomocup's `rule` selects: bit 4 is renju, bit 1 exactly five, 0
+    /// freestyle. Caro (8) and continuous games (2) are not played: exact five is
+    /// the nearest rule.
     fn variant(&self) -> Variant {
-        if self.info.rule == 0 {
+        if self.info.rule & 4 != 0 {
+            Variant::Renju
+        } else if self.info.rule == 0 {
             Variant::GomokuFreestyle
         } else {
             Variant::Gomoku
@@ -213,8 +216,9 @@ impl GomocupSession {
             }
             ("rule", Some(v)) => {
                 self.info.rule = v as u32;
-                if v & !1 != 0 {
-                    self.out.line(&format!("MESSAGE rule {v} is not supported yet; playing exactly five"));
+                if v & !5 != 0 {
+                    let name = self.variant().name();
+                    self.out.line(&format!("MESSAGE rule {v}: only 0, 1 and 4 are played; playing {name}"));
                 }
             }
             ("timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule", None) => {

@@ -27,10 +27,13 @@ pub enum Variant {
     TicTacToe,
     Gomoku,
     GomokuFreestyle,
+    /// Renju on 15x15 (Gomocup rule 4): the first player (White, `P`) may not play
+    /// double threes, double fours or overlines; see `connect::renju`.
+    Renju,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 8] = [
+    pub const ALL: [Variant; 9] = [
         Variant::Chess,
         Variant::Chess960,
         Variant::Antichess,
@@ -39,11 +42,12 @@ impl Variant {
         Variant::TicTacToe,
         Variant::Gomoku,
         Variant::GomokuFreestyle,
+        Variant::Renju,
     ];
 
     /// The names advertised in the `UCI_Variant` combo, in order (hosts.md §1: Cute
     /// Chess's own board names; Chess960 is not listed, it comes as `UCI_Chess960`).
-    pub const UCI_COMBO: [&'static str; 8] = [
+    pub const UCI_COMBO: [&'static str; 9] = [
         "chess",
         "standard",
         "antichess",
@@ -52,6 +56,7 @@ impl Variant {
         "tictactoe",
         "gomoku",
         "gomokufreestyle",
+        "renju",
     ];
 
     /// The canonical name, as used in `UCI_Variant` and in PGN `Variant` tags.
@@ -65,6 +70,7 @@ impl Variant {
             Variant::TicTacToe => "tictactoe",
             Variant::Gomoku => "gomoku",
             Variant::GomokuFreestyle => "gomokufreestyle",
+            Variant::Renju => "renju",
         }
     }
 
@@ -112,6 +118,7 @@ impl FromStr for Variant {
             "tictactoe" | "tic-tac-toe" => Ok(Variant::TicTacToe),
             "gomoku" => Ok(Variant::Gomoku),
             "gomokufreestyle" => Ok(Variant::GomokuFreestyle),
+            "renju" => Ok(Variant::Renju),
             _ => Err(UnknownVariant(s.trim().to_string())),
         }
     }
@@ -159,6 +166,7 @@ impl Variant {
             Variant::TicTacToe => AnyPosition::Connect(setup(ConnectRules::tictactoe(), fen, moves)?),
             Variant::Gomoku => AnyPosition::Connect(setup(ConnectRules::gomoku(), fen, moves)?),
             Variant::GomokuFreestyle => AnyPosition::Connect(setup(ConnectRules::gomoku_freestyle(), fen, moves)?),
+            Variant::Renju => AnyPosition::Connect(setup(ConnectRules::renju(), fen, moves)?),
         })
     }
 }

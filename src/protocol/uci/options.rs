@@ -128,7 +128,7 @@ mod tests {
         assert_eq!(
             lines[0],
             "option name UCI_Variant type combo default chess var chess var standard var antichess var giveaway \
-             var suicide var tictactoe var gomoku var gomokufreestyle"
+             var suicide var tictactoe var gomoku var gomokufreestyle var renju"
         );
         assert_eq!(lines[1], "option name UCI_Chess960 type check default false");
         assert!(lines.contains(&"option name Move Overhead type spin default 30 min 0 max 5000".to_string()));

@@ -153,6 +153,7 @@ impl LineStats {
     /// (`sign` = 1) or disappearing from it (`sign` = -1). `lines` may show the board
     /// with or without that stone: the cell itself is not read.
     pub fn apply(&mut self, lines: &LineBoards, cell: Cell, mover: usize, k: usize, rule: LineRule, sign: i32) {
+        let rule = rule.window_rule();
         // Specialised per line length and rule so the window loops unroll; the
         // branch here is the same at every node of a game, so it predicts perfectly.
         match (k, rule) {
@@ -217,7 +218,7 @@ impl LineStats {
     /// The counts of a whole board, computed from scratch (FEN input, and the
     /// reference the incremental updates are tested against).
     pub fn scan(cells: &[u8; CELLS], width: usize, height: usize, k: usize, rule: LineRule) -> Self {
-        let exact = rule == LineRule::ExactlyK;
+        let exact = rule.window_rule() == LineRule::ExactlyK;
         let mut stats = LineStats::empty();
         for y in 0..height {
             for x in 0..width {
@@ -281,7 +282,7 @@ impl LineStats {
 /// for every window through `p`, `ATTACK` by what it misses if it is live for `side`,
 /// `DEFEND` if it is live for the opponent.
 pub fn move_score(lines: &LineBoards, cell: Cell, side: Side, k: usize, rule: LineRule) -> i32 {
-    let exact = rule == LineRule::ExactlyK;
+    let exact = rule.window_rule() == LineRule::ExactlyK;
     let (own, opp) = (side.index(), 1 - side.index());
     let mut score = 0;
     for dir in 0..DIRECTIONS.len() {

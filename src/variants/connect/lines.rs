@@ -27,12 +27,12 @@ pub fn line_length(cells: &[u8; CELLS], p: usize, dir: isize, s: u8) -> u32 {
 }
 
 /// Whether a stone of `side` at `cell` completes a winning line under `rules`
-/// (exactly `k`, or `k` or more). Under the exactly-`k` rule one direction may make
+/// (exactly `k`, or `k` or more, or renju's rule for that side). Under the exactly-`k` rule one direction may make
 /// an overline while another makes exactly `k`: that still wins.
 #[inline]
 pub fn completes_line(cells: &[u8; CELLS], cell: Cell, side: Side, rules: ConnectRules) -> bool {
     let s = stone(side);
-    DIRECTIONS.iter().any(|&d| rules.wins(line_length(cells, cell.index(), d, s)))
+    DIRECTIONS.iter().any(|&d| rules.wins_for(side, line_length(cells, cell.index(), d, s)))
 }
 
 /// Which sides have a winning line anywhere on the board (full scan, for FEN input):
@@ -48,7 +48,7 @@ pub fn sides_with_line(cells: &[u8; CELLS], width: usize, height: usize, rules: 
                     continue;
                 }
                 for &d in &DIRECTIONS {
-                    if cells[(p as isize - d) as usize] != s && rules.wins(1 + run(cells, p, d, s)) {
+                    if cells[(p as isize - d) as usize] != s && rules.wins_for(side, 1 + run(cells, p, d, s)) {
                         found[side.index()] = true;
                     }
                 }

@@ -1,13 +1,16 @@
 //! Connect games: m,n,k-games where two players drop stones and the first to complete
 //! a line of `k` wins. One position type plays tic-tac-toe (3x3, three in a row),
 //! gomoku (exactly five, Gomocup rule 1) and gomoku freestyle (five or more, Gomocup
-//! rule 0) on any board from 3x3 to 22x22, as Cute Chess models them.
+//! rule 0) on any board from 3x3 to 22x22, as Cute Chess models them, and renju
+//! (Gomocup rule 4) on 15x15.
 //!
 //! - [`rules`]: line length, overline rule, default board ([`ConnectRules`]);
 //! - [`geometry`]: the padded board array and square names ([`Cell`]);
 //! - `fen`, `notation`: Cute Chess's pocket FEN and `P@h8` drops;
 //! - `lines`: win detection through the last stone; `linebits`: the board as line bit sets;
 //! - `eval`, `params`: line-window evaluation and move scoring;
+//! - [`renju`]: the first player's forbidden moves under renju (Gomocup rule 4);
+//! - [`vcf`]: a solver for wins by continuous fours;
 //! - `zobrist`, `position`, `pretty`: hashing, make/unmake, the board for people.
 
 mod eval;
@@ -19,7 +22,9 @@ mod notation;
 mod params;
 mod position;
 mod pretty;
+pub mod renju;
 pub mod rules;
+pub mod vcf;
 mod zobrist;
 
 #[cfg(test)]
@@ -28,6 +33,7 @@ mod tests;
 pub use eval::LineStats;
 pub use geometry::Cell;
 pub use rules::{ConnectRules, LineRule};
+pub use vcf::{vcf, VcfOutcome, VcfSolver};
 
 use crate::core::Side;
 use geometry::CELLS;

@@ -8,7 +8,8 @@ use super::linebits::LineBoards;
 use super::lines::completes_line;
 use super::notation;
 use super::params;
-use super::rules::ConnectRules;
+use super::renju;
+use super::rules::{ConnectRules, LineRule};
 use super::zobrist::{keys, Keys};
 use super::Connect;
 use crate::core::score::Score;
@@ -151,14 +152,20 @@ impl Connect {
         eval::move_score(&self.lines, cell, self.to_move, self.rules.k as usize, self.rules.line_rule)
     }
 
-    /// Renju hook: whether the side to move may not play `cell` (Gomocup rule 4:
-    /// the first player's double three, double four and overline). No rule supported
-    /// today forbids anything; the renju issue adds the check here, and both
-    /// `legal_moves` and `parse_move` already ask.
+    /// Whether the side to move may not play the empty `cell`: under renju, the first
+    /// player's (White's) double three, double four and overline (see `renju`); no
+    /// other rule forbids anything. `legal_moves` and `parse_move` ask. The full test
+    /// runs only where a cheap look at the four lines finds enough White stones near.
     #[inline]
     pub fn is_forbidden(&self, cell: Cell) -> bool {
-        let _ = cell;
-        false
+        if self.rules.line_rule != LineRule::Renju
+            || self.to_move != renju::RESTRICTED
+            || !renju::may_be_forbidden(&self.cells, cell)
+        {
+            return false;
+        }
+        let mut scratch = self.cells;
+        renju::is_forbidden(&mut scratch, cell)
     }
 
     #[inline]
@@ -170,6 +177,9 @@ impl Connect {
     fn perft_inner(&mut self, depth: u32) -> u64 {
         if self.is_over() {
             return 0;
+        }
+        if self.rules.line_rule == LineRule::Renju {
+            return self.perft_listed(depth);
         }
         let empties = (self.width() * self.height() - self.stone_count()) as u64;
         if depth == 1 {
@@ -186,6 +196,24 @@ impl Connect {
                     self.unmake_move();
                 }
             }
+        }
+        total
+    }
+}
+
+impl Connect {
+    /// Perft through `legal_moves`, for rules where some empty cells are forbidden.
+    fn perft_listed(&mut self, depth: u32) -> u64 {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut total = 0;
+        for &mv in moves.iter() {
+            self.make_move(mv);
+            total += self.perft_inner(depth - 1);
+            self.unmake_move();
         }
         total
     }

@@ -2,14 +2,12 @@
 //! longer line (an "overline") also wins, and which board `position startpos` uses.
 //! The board size itself comes from the FEN, so one `ConnectRules` plays any size.
 
+use crate::core::Side;
+
 /// When a completed line of at least `k` stones wins.
 ///
 /// Gomocup numbers its rules as a bitmask (hosts.md §7): `0` freestyle, `1` exactly
-/// five, `4` renju. Renju is not implemented yet; it will be a third value here whose
-/// overline rule depends on the side (the first player's overline neither wins nor is
-/// allowed, the second player's wins) and whose forbidden moves (double three, double
-/// four, overline for the first player) are filtered in `Connect::is_forbidden`, the
-/// one hook that move generation and `parse_move` already call.
+/// five, `4` renju.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum LineRule {
     /// Exactly `k` in a row wins; a longer line neither wins nor ends the game
@@ -18,6 +16,24 @@ pub enum LineRule {
     /// `k` or more in a row wins (Cute Chess `gomokufreestyle` and `tictactoe`,
     /// Gomocup rule 0).
     KOrMore,
+    /// Renju (Gomocup rule 4, `k` = 5): the first player (White, `P`) wins with
+    /// exactly five and may not play double threes, double fours or overlines (see
+    /// `renju`, filtered in `Connect::is_forbidden`); the second player wins with five
+    /// or more.
+    Renju,
+}
+
+impl LineRule {
+    /// The overline rule the line-window evaluation applies to both sides. It has one
+    /// rule for the board, so renju is counted as exactly five: right for the first
+    /// player, and the second player's overline wins are rare enough to leave to the
+    /// search, which sees them through `make_move`.
+    pub fn window_rule(self) -> LineRule {
+        match self {
+            LineRule::Renju => LineRule::ExactlyK,
+            r => r,
+        }
+    }
 }
 
 /// The longest winning line the board layout supports (see `geometry::PAD`).
@@ -56,18 +72,31 @@ impl ConnectRules {
         ConnectRules { k: 5, line_rule: LineRule::KOrMore, default_width: 15, default_height: 15 }
     }
 
-    /// Whether a line of `len` stones through the last stone placed wins.
+    /// Renju on 15x15 (Gomocup rule 4, UCI variant `renju`).
+    pub const fn renju() -> Self {
+        ConnectRules { k: 5, line_rule: LineRule::Renju, default_width: 15, default_height: 15 }
+    }
+
+    /// Whether a line of `len` stones wins for the first player (White). Under renju
+    /// the second player's rule differs: use [`ConnectRules::wins_for`].
     #[inline]
     pub fn wins(self, len: u32) -> bool {
-        match self.line_rule {
-            LineRule::ExactlyK => len == self.k as u32,
-            LineRule::KOrMore => len >= self.k as u32,
+        self.wins_for(Side::White, len)
+    }
+
+    /// Whether a line of `len` stones through the last stone placed wins for `side`.
+    #[inline]
+    pub fn wins_for(self, side: Side, len: u32) -> bool {
+        match (self.line_rule, side) {
+            (LineRule::ExactlyK, _) | (LineRule::Renju, Side::White) => len == self.k as u32,
+            (LineRule::KOrMore, _) | (LineRule::Renju, Side::Black) => len >= self.k as u32,
         }
     }
 
-    /// Whether the rules are usable at all (`k` within what the board layout supports).
+    /// Whether the rules are usable at all (`k` within what the board layout supports;
+    /// renju is defined for five only).
     pub fn is_valid(self) -> bool {
-        (MIN_K..=MAX_K).contains(&self.k)
+        (MIN_K..=MAX_K).contains(&self.k) && (self.line_rule != LineRule::Renju || self.k == 5)
     }
 }
 
@@ -82,5 +111,10 @@ mod tests {
         assert!(!exact.wins(4) && exact.wins(5) && !exact.wins(6));
         assert!(!free.wins(4) && free.wins(5) && free.wins(6));
         assert!(ConnectRules::tictactoe().wins(3));
+        let renju = ConnectRules::renju();
+        assert!(renju.wins_for(Side::White, 5) && !renju.wins_for(Side::White, 6));
+        assert!(renju.wins_for(Side::Black, 5) && renju.wins_for(Side::Black, 6));
+        assert!(!renju.wins_for(Side::Black, 4));
+        assert!(!ConnectRules { k: 4, ..renju }.is_valid());
     }
 }

@@ -1,0 +1,404 @@
+//! VCF ("victory by continuous fours"): a win for the side to move in which every
+//! attacking move makes a four, so every defending reply is forced, until a five.
+//!
+//! The solver works on its own copy of the board (a cell array and a Zobrist hash,
+//! no evaluation counts), so a node costs a scan for four-making cells and nothing
+//! else. It searches by iterative deepening on the number of attacking moves, so the
+//! line it returns is a shortest VCF, and it keeps a small transposition table of
+//! positions proven to have no VCF within some number of fours (or none at all).
+//!
+//! Rules, per attacking move `c`:
+//! - `c` must be legal for the attacker (under renju the first player's forbidden
+//!   points cannot be played; a five is never forbidden);
+//! - after `c`, the attacker's winning cells are on the lines through `c`. Two or
+//!   more (an open four, a double four): the defender can stop one at most, so the
+//!   attack wins. One: the defender must take it, unless it is a forbidden point for
+//!   a restricted defender (then it cannot, and the attack wins);
+//! - the defender's block may make a four of its own. The attacker must then block
+//!   that cell at once, and the block must itself be a four to stay a VCF; two
+//!   defender fours end the attack (the attacker cannot win first, it has no four
+//!   left after the block).
+//! - a five the defender already threatens at the root works the same way.
+
+use super::geometry::{stone, Cell, CELLS, DIRECTIONS, EMPTY};
+use super::renju;
+use super::rules::{ConnectRules, LineRule};
+use super::zobrist::Keys;
+use super::Connect;
+use crate::core::{Position, Side};
+
+/// What the solver found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VcfOutcome {
+    /// A shortest VCF: attacker and defender moves alternating, starting and ending
+    /// with the attacker (the last move makes five).
+    Win(Vec<Cell>),
+    /// Proven: no VCF exists (at any length).
+    NoWin,
+    /// Neither proven within the node budget (or the length cap).
+    Unknown,
+}
+
+/// The longest VCF searched, in attacking moves (iterative deepening stops here).
+pub const MAX_FOURS: u32 = 40;
+
+/// Transposition entry: a position (attacker to move) with no VCF of at most
+/// `depth` attacking moves; `NO_VCF` means none at all.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    depth: u8,
+}
+
+const NO_VCF: u8 = u8::MAX;
+
+/// The node budget ran out.
+struct OutOfBudget;
+
+/// A reusable VCF solver: keeps its transposition table between calls (the entries
+/// hold for any position, so the table can outlive one root).
+pub struct VcfSolver {
+    table: Vec<Entry>,
+    /// The rules the stored results hold for (the table is cleared when they change).
+    rules: Option<ConnectRules>,
+    nodes: u64,
+    budget: u64,
+}
+
+/// The solver's own board: cells and hash only.
+struct Board {
+    cells: [u8; CELLS],
+    hash: u64,
+    keys: &'static Keys,
+    rules: ConnectRules,
+    width: usize,
+    height: usize,
+    attacker: Side,
+}
+
+impl Board {
+    #[inline]
+    fn put(&mut self, side: Side, c: Cell) {
+        self.cells[c.index()] = stone(side);
+        self.hash ^= self.keys.stone(side, c.index());
+    }
+
+    #[inline]
+    fn lift(&mut self, side: Side, c: Cell) {
+        self.cells[c.index()] = EMPTY;
+        self.hash ^= self.keys.stone(side, c.index());
+    }
+
+    #[inline]
+    fn run(&self, p: usize, dir: isize, s: u8) -> u32 {
+        let mut n = 0;
+        let mut q = p as isize + dir;
+        while self.cells[q as usize] == s {
+            n += 1;
+            q += dir;
+        }
+        n
+    }
+
+    /// Whether a stone of `side` on the empty `q` wins along direction `dir`.
+    #[inline]
+    fn wins_along(&self, side: Side, q: usize, dir: isize) -> bool {
+        let s = stone(side);
+        self.rules.wins_for(side, 1 + self.run(q, dir, s) + self.run(q, -dir, s))
+    }
+
+    /// Whether a stone of `side` on the empty `q` wins.
+    fn wins_at(&self, side: Side, q: usize) -> bool {
+        DIRECTIONS.iter().any(|&d| self.wins_along(side, q, d))
+    }
+
+    /// The empty cells where `side` would win on the lines through `p` (within four
+    /// steps, which covers every line a stone on `p` can have made winnable).
+    fn win_cells_through(&self, side: Side, p: Cell, out: &mut Vec<Cell>) {
+        out.clear();
+        for &d in &DIRECTIONS {
+            for off in (-4isize..=4).filter(|&o| o != 0) {
+                let q = (p.index() as isize + off * d) as usize;
+                if self.cells[q] == EMPTY && self.wins_along(side, q, d) && !out.contains(&Cell::from_index(q)) {
+                    out.push(Cell::from_index(q));
+                }
+            }
+        }
+    }
+
+    /// Whether `side` may play the empty `c` (only renju forbids anything).
+    fn legal_for(&mut self, side: Side, c: Cell) -> bool {
+        !(self.rules.line_rule == LineRule::Renju
+            && side == renju::RESTRICTED
+            && renju::is_forbidden(&mut self.cells, c))
+    }
+
+    /// Whether `side` has enough stones near `c` on one line for a stone there to make
+    /// a four (`k - 2` of its stones within four steps). A quick filter.
+    #[inline]
+    fn may_make_four(&self, side: Side, c: usize) -> bool {
+        let s = stone(side);
+        let need = self.rules.k as u32 - 2;
+        DIRECTIONS.iter().any(|&d| {
+            let mut n = 0;
+            for off in 1..=4isize {
+                n += (self.cells[(c as isize + off * d) as usize] == s) as u32;
+                n += (self.cells[(c as isize - off * d) as usize] == s) as u32;
+            }
+            n >= need
+        })
+    }
+
+    fn board_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| Cell::new(x, y)))
+    }
+}
+
+impl VcfSolver {
+    /// A solver with a transposition table of `2^table_bits` entries (16 bytes each).
+    pub fn new(table_bits: u32) -> VcfSolver {
+        VcfSolver { table: vec![Entry::default(); 1 << table_bits.min(30)], rules: None, nodes: 0, budget: 0 }
+    }
+
+    /// Attacking moves tried in the last `solve`.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Forgets every stored result.
+    pub fn clear(&mut self) {
+        self.table.iter_mut().for_each(|e| *e = Entry::default());
+    }
+
+    /// Looks for a VCF for the side to move in `pos`, trying at most `node_budget`
+    /// attacking moves.
+    pub fn solve(&mut self, pos: &Connect, node_budget: u64) -> VcfOutcome {
+        self.solve_for(pos, pos.to_move, node_budget)
+    }
+
+    /// The opponent's VCF threat and its refutations: `None` when the side not to
+    /// move has no VCF in `pos` (as if it could move now; unproven within the budget
+    /// counts as none). Otherwise the moves of the side to move after which the
+    /// opponent has no VCF (proven, each within `node_budget`), in board order; an
+    /// empty list means nothing near the stones stops it. Every legal cell within two
+    /// of a stone is tried, so blocks on the threat line and counter-fours that gain
+    /// the tempo are both found; a move that makes five counts as a refutation.
+    pub fn defences(&mut self, pos: &Connect, node_budget: u64) -> Option<Vec<Cell>> {
+        if pos.winner.is_some() {
+            return None;
+        }
+        let them = pos.to_move.flip();
+        if !matches!(self.solve_for(pos, them, node_budget), VcfOutcome::Win(_)) {
+            return None;
+        }
+        let mut out = Vec::new();
+        let mut after = pos.clone();
+        for c in near_stones(pos) {
+            if pos.is_forbidden(c) {
+                continue;
+            }
+            after.make_move(c);
+            let refutes = after.winner.is_some() || matches!(self.solve(&after, node_budget), VcfOutcome::NoWin);
+            after.unmake_move();
+            if refutes {
+                out.push(c);
+            }
+        }
+        Some(out)
+    }
+
+    fn solve_for(&mut self, pos: &Connect, attacker: Side, node_budget: u64) -> VcfOutcome {
+        self.nodes = 0;
+        self.budget = node_budget;
+        if self.rules != Some(pos.rules) {
+            self.clear();
+            self.rules = Some(pos.rules);
+        }
+        if pos.winner.is_some() || pos.stone_count() == pos.width() * pos.height() {
+            return VcfOutcome::NoWin;
+        }
+        // The hash with `attacker` to move (it differs from `pos.hash` when the
+        // attacker is the side not to move, for `defences`).
+        let hash = if attacker == pos.to_move { pos.hash } else { pos.hash ^ pos.keys.black_to_move };
+        let mut board = Board {
+            cells: pos.cells,
+            hash,
+            keys: pos.keys,
+            rules: pos.rules,
+            width: pos.width(),
+            height: pos.height(),
+            attacker,
+        };
+        let (att, def) = (board.attacker, board.attacker.flip());
+        // A five on the board wins at once.
+        let cells: Vec<Cell> = board.board_cells().filter(|c| board.cells[c.index()] == EMPTY).collect();
+        if let Some(&c) = cells.iter().find(|c| board.wins_at(att, c.index())) {
+            return VcfOutcome::Win(vec![c]);
+        }
+        let threats: Vec<Cell> = cells.iter().copied().filter(|c| board.wins_at(def, c.index())).collect();
+        let mut line = Vec::new();
+        for depth in 1..=MAX_FOURS {
+            match self.attack(&mut board, depth, &threats, &mut line) {
+                Ok(Some(true)) => {
+                    line.reverse();
+                    return VcfOutcome::Win(line);
+                }
+                // Failed without any line cut short by the depth: no VCF at all.
+                Ok(Some(false)) => return VcfOutcome::NoWin,
+                Ok(None) => {}
+                Err(OutOfBudget) => return VcfOutcome::Unknown,
+            }
+        }
+        VcfOutcome::Unknown
+    }
+
+    fn probe(&self, key: u64) -> Option<u8> {
+        let e = self.table[key as usize & (self.table.len() - 1)];
+        (e.key == key).then_some(e.depth)
+    }
+
+    fn store(&mut self, key: u64, depth: u8) {
+        let i = key as usize & (self.table.len() - 1);
+        let e = &mut self.table[i];
+        if e.key != key || e.depth < depth {
+            *e = Entry { key, depth };
+        }
+    }
+
+    /// The attacker to move, with at most `depth` attacking moves left; `threats` are
+    /// the defender's winning cells. Returns `Some(true)` with the line (reversed) in
+    /// `line` on a win, `Some(false)` when no VCF exists at any depth, `None` when
+    /// none was found but some line was cut by the depth.
+    fn attack(
+        &mut self,
+        b: &mut Board,
+        depth: u32,
+        threats: &[Cell],
+        line: &mut Vec<Cell>,
+    ) -> Result<Option<bool>, OutOfBudget> {
+        let (att, def) = (b.attacker, b.attacker.flip());
+        if threats.len() >= 2 {
+            return Ok(Some(false));
+        }
+        if depth == 0 {
+            return Ok(None);
+        }
+        let key = b.hash;
+        match self.probe(key) {
+            Some(NO_VCF) => return Ok(Some(false)),
+            Some(d) if d as u32 >= depth => return Ok(None),
+            _ => {}
+        }
+        let candidates: Vec<Cell> = match threats.first() {
+            Some(&t) => vec![t],
+            None => b
+                .board_cells()
+                .filter(|c| b.cells[c.index()] == EMPTY && b.may_make_four(att, c.index()))
+                .collect(),
+        };
+        let mut cut = false;
+        let mut wins = Vec::with_capacity(8);
+        let mut replies = Vec::with_capacity(8);
+        for c in candidates {
+            b.put(att, c);
+            b.win_cells_through(att, c, &mut wins);
+            b.lift(att, c);
+            if wins.is_empty() || !b.legal_for(att, c) {
+                continue;
+            }
+            self.nodes += 1;
+            if self.nodes > self.budget {
+                return Err(OutOfBudget);
+            }
+            b.put(att, c);
+            // The defender blocks one winning cell if it can; two cells, or one it may
+            // not play, win next move.
+            let block = wins.iter().copied().find(|&w| b.legal_for(def, w));
+            let result = match block {
+                Some(w) if wins.len() == 1 => {
+                    b.put(def, w);
+                    b.win_cells_through(def, w, &mut replies);
+                    let threats = replies.clone();
+                    let r = self.attack(b, depth - 1, &threats, line);
+                    b.lift(def, w);
+                    match r {
+                        Ok(Some(true)) => {
+                            line.push(w);
+                            Ok(Some(true))
+                        }
+                        other => other,
+                    }
+                }
+                _ => {
+                    // Win: the defender plays the block (or anything it may), then five.
+                    let reply = block.or_else(|| any_move(b, def, &wins));
+                    line.clear();
+                    line.push(wins.iter().copied().find(|&w| Some(w) != block).unwrap_or(wins[0]));
+                    if let Some(r) = reply {
+                        line.push(r);
+                    }
+                    Ok(Some(true))
+                }
+            };
+            b.lift(att, c);
+            match result? {
+                Some(true) => {
+                    line.push(c);
+                    return Ok(Some(true));
+                }
+                Some(false) => {}
+                None => cut = true,
+            }
+        }
+        if cut {
+            self.store(key, depth.min(NO_VCF as u32 - 1) as u8);
+            Ok(None)
+        } else {
+            self.store(key, NO_VCF);
+            Ok(Some(false))
+        }
+    }
+}
+
+/// The empty cells within two (Chebyshev distance) of a stone, in board order.
+fn near_stones(pos: &Connect) -> Vec<Cell> {
+    let (w, h) = (pos.width() as isize, pos.height() as isize);
+    let mut out = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let c = Cell::new(x as usize, y as usize);
+            if pos.cells[c.index()] != EMPTY {
+                continue;
+            }
+            let near = (-2..=2).any(|dy: isize| {
+                (-2..=2).any(|dx: isize| {
+                    let (nx, ny) = (x + dx, y + dy);
+                    (0..w).contains(&nx)
+                        && (0..h).contains(&ny)
+                        && pos.cells[Cell::new(nx as usize, ny as usize).index()] != EMPTY
+                })
+            });
+            if near {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// Some cell `side` may play other than those in `avoid`, for the forced line's
+/// record when the defender cannot block at all.
+fn any_move(b: &mut Board, side: Side, avoid: &[Cell]) -> Option<Cell> {
+    let cells: Vec<Cell> = b.board_cells().filter(|c| b.cells[c.index()] == EMPTY && !avoid.contains(c)).collect();
+    cells.into_iter().find(|&c| b.legal_for(side, c))
+}
+
+/// A shortest VCF for the side to move within `node_budget` attacking moves, as the
+/// line of moves (attacker first, ending with its five), or `None` if there is none
+/// or none was found in the budget. Uses a fresh 64K-entry table.
+pub fn vcf(pos: &Connect, node_budget: u64) -> Option<Vec<Cell>> {
+    match VcfSolver::new(16).solve(pos, node_budget) {
+        VcfOutcome::Win(line) => Some(line),
+        _ => None,
+    }
+}
