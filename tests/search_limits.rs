@@ -84,8 +84,10 @@ fn stop_ends_an_infinite_search_within_milliseconds() {
     assert!(latency < Duration::from_millis(250), "stop took {latency:?}");
     assert!(r.best_move.is_some());
     assert!(!log.reports.is_empty());
-    // Past the first second the root moves are announced.
-    assert!(!log.currmoves.is_empty());
+    // Root moves announced past the first second are numbered from 1. (Whether one
+    // was announced at all depends on the machine's speed: a root move that started
+    // before the second and is still being searched announces nothing. The UCI test
+    // `currmove_lines_after_a_second_name_legal_moves` checks that they come.)
     assert!(log.currmoves.iter().all(|c| c.number >= 1));
 }
 

@@ -201,8 +201,8 @@ pub fn parse(args: &[String]) -> Result<Command, ConfigError> {
             e.apply(k, v)?;
         }
         e.finish()?;
-        if e.proto == Proto::Gomocup && !matches!(variant, Variant::Gomoku | Variant::GomokuFreestyle) {
-            return Err(err(format!("engine '{}': Gomocup engines play gomoku and gomokufreestyle only", e.name)));
+        if e.proto == Proto::Gomocup && variant.gomocup_rule().is_none() {
+            return Err(err(format!("engine '{}': Gomocup engines play the gomoku family only", e.name)));
         }
         engines.push(e);
     }

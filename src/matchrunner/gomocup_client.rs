@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 use super::engine_config::EngineConfig;
 use super::player::{millis_between, Failure, GameSetup, MoveReply, MoveRequest, Player, UNTIMED_MOVE_LIMIT_MS};
 use super::process::{EngineProcess, TrafficLog, WaitError};
-use crate::variants::Variant;
 
 const START_LIMIT: Duration = Duration::from_secs(15);
 /// `time_left` when there is no game clock (the protocol's "unlimited").
@@ -89,10 +88,9 @@ impl Player for GomocupPlayer {
     }
 
     fn new_game(&mut self, setup: &GameSetup) -> Result<(), Failure> {
-        let rule = match setup.variant {
-            Variant::Gomoku => 1,
-            Variant::GomokuFreestyle => 0,
-            v => return Err(Failure::Protocol(format!("Gomocup engines play gomoku only, not {v}"))),
+        let rule = match setup.variant.gomocup_rule() {
+            Some(rule) => rule,
+            None => return Err(Failure::Protocol(format!("Gomocup engines play gomoku only, not {}", setup.variant))),
         };
         self.board = setup.board.unwrap_or((15, 15));
         self.known = 0;

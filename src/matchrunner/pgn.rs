@@ -8,22 +8,9 @@ use super::san::san;
 use crate::core::Position;
 use crate::variants::Variant;
 
-/// The PGN `Variant` tag (python-chess and Cute Chess names); `None` for standard chess.
+/// The PGN `Variant` tag; `None` for standard chess.
 pub fn variant_tag(v: Variant) -> Option<&'static str> {
-    match v {
-        Variant::Chess => None,
-        Variant::Chess960 => Some("Chess960"),
-        Variant::Antichess => Some("Antichess"),
-        Variant::Giveaway => Some("Giveaway"),
-        Variant::Suicide => Some("Suicide"),
-        Variant::TicTacToe => Some("tictactoe"),
-        Variant::Gomoku => Some("gomoku"),
-        Variant::GomokuFreestyle => Some("gomokufreestyle"),
-    }
-}
-
-fn is_connect(v: Variant) -> bool {
-    matches!(v, Variant::TicTacToe | Variant::Gomoku | Variant::GomokuFreestyle)
+    v.pgn_name()
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC), from the days since 1970 (civil-from-days).
@@ -64,7 +51,7 @@ fn movetext(rec: &GameRecord) -> Vec<String> {
         }
         let shown = crate::with_position!(&mut pos, p => match p.parse_move(text) {
             Ok(mv) => {
-                let s = if is_connect(rec.variant) { text.trim_start_matches("P@").to_string() } else { san(p, mv) };
+                let s = if rec.variant.connect_board().is_some() { text.trim_start_matches("P@").to_string() } else { san(p, mv) };
                 p.make_move(mv);
                 s
             }

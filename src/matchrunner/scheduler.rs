@@ -89,11 +89,7 @@ pub struct Plan {
 }
 
 fn board_of(v: Variant) -> Option<(usize, usize)> {
-    match v {
-        Variant::TicTacToe => Some((3, 3)),
-        Variant::Gomoku | Variant::GomokuFreestyle => Some((15, 15)),
-        _ => None,
-    }
+    v.connect_board()
 }
 
 fn make_player(c: &EngineConfig, log: Option<TrafficLog>) -> Box<dyn Player> {

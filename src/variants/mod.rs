@@ -74,6 +74,42 @@ impl Variant {
         }
     }
 
+    /// The PGN `Variant` tag (python-chess and Cute Chess names); `None` for standard
+    /// chess, which has no tag.
+    pub fn pgn_name(self) -> Option<&'static str> {
+        match self {
+            Variant::Chess => None,
+            Variant::Chess960 => Some("Chess960"),
+            Variant::Antichess => Some("Antichess"),
+            Variant::Giveaway => Some("Giveaway"),
+            Variant::Suicide => Some("Suicide"),
+            Variant::TicTacToe => Some("tictactoe"),
+            Variant::Gomoku => Some("gomoku"),
+            Variant::GomokuFreestyle => Some("gomokufreestyle"),
+            Variant::Renju => Some("renju"),
+        }
+    }
+
+    /// The board of a connect game's start position (width, height); `None` for the
+    /// chess family.
+    pub fn connect_board(self) -> Option<(usize, usize)> {
+        match self {
+            Variant::TicTacToe => Some((3, 3)),
+            Variant::Gomoku | Variant::GomokuFreestyle | Variant::Renju => Some((15, 15)),
+            _ => None,
+        }
+    }
+
+    /// The Gomocup `INFO rule` value that plays this variant, for the gomoku family.
+    pub fn gomocup_rule(self) -> Option<u32> {
+        match self {
+            Variant::GomokuFreestyle => Some(0),
+            Variant::Gomoku => Some(1),
+            Variant::Renju => Some(4),
+            _ => None,
+        }
+    }
+
     /// The variant selected by a `UCI_Variant` value combined with `UCI_Chess960`.
     /// Chess960 only changes chess; the other variants ignore the flag.
     pub fn with_chess960(self, chess960: bool) -> Variant {
