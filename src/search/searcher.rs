@@ -91,7 +91,7 @@ impl Searcher {
         };
 
         let (main_history, helper_histories) = self.histories.split_first_mut().expect("at least one thread");
-        let (result, helper_nodes) = std::thread::scope(|scope| {
+        let result = std::thread::scope(|scope| {
             let helpers: Vec<_> = helper_histories
                 .iter_mut()
                 .enumerate()
@@ -124,24 +124,30 @@ impl Searcher {
             let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().expect("search thread panicked")).sum();
             (result, helper_nodes)
         });
-        let mut result = result;
+        let (mut result, helper_nodes) = result;
         result.nodes += helper_nodes;
         result.time_ms = start.elapsed().as_millis() as u64;
         result
     }
 }
 
-/// The legal root moves, restricted to `searchmoves` when any of them is legal.
+/// The root moves: the legal moves named by `searchmoves` when any of them is
+/// legal, else the variant's `candidate_moves`. Those are every legal move except in
+/// a connect game on a large board, where far cells are left out at the root as
+/// everywhere else (so the first stone goes to the centre and no time is spent on
+/// the edge); `searchmoves` still reaches any legal cell.
 fn root_moves<P: Position>(pos: &P, searchmoves: &[P::Move]) -> Vec<P::Move> {
     let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
-    let all: Vec<P::Move> = list.iter().copied().collect();
-    let chosen: Vec<P::Move> = all.iter().copied().filter(|m| searchmoves.contains(m)).collect();
-    if chosen.is_empty() {
-        all
-    } else {
-        chosen
+    if !searchmoves.is_empty() {
+        pos.legal_moves(&mut list);
+        let chosen: Vec<P::Move> = list.iter().copied().filter(|m| searchmoves.contains(m)).collect();
+        if !chosen.is_empty() {
+            return chosen;
+        }
+        list.clear();
     }
+    pos.candidate_moves(&mut list);
+    list.iter().copied().collect()
 }
 
 /// UCI forbids `bestmove` before `stop` in `go infinite`, and before `stop` or
