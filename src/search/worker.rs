@@ -116,6 +116,9 @@ pub struct Worker<'a, P: Position> {
     /// always a searched best move to return.
     can_abort: bool,
     pub completed_depth: u32,
+    /// Helpers: the best root move of the last completed iteration (the main worker
+    /// may play it if that iteration went deeper than its own).
+    pub completed_best: Option<RootMove<P::Move>>,
     /// The depth of the current iteration (check extensions stop at twice it).
     root_depth: i32,
     /// The soft time limit passed while pondering: stop as soon as `ponderhit` comes.
@@ -158,6 +161,7 @@ impl<'a, P: Position> Worker<'a, P> {
             aborted: false,
             can_abort,
             completed_depth: 0,
+            completed_best: None,
             root_depth: 0,
             stop_on_ponderhit: false,
             pickers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
@@ -272,16 +276,20 @@ impl<'a, P: Position> Worker<'a, P> {
             }
             if self.aborted {
                 // A move that beat the old best in the unfinished iteration is played:
-                // say so, so the last `info` line matches the `bestmove`.
+                // say so, so the last `info` line matches the `bestmove`. If the
+                // current window's search had not reached it again, it got ahead by
+                // failing high in an earlier window: its score is a lower bound.
                 let best = &self.root_moves[0];
-                if self.is_main() && best.updated && best.mv != last_best {
-                    let report = self.report(depth, 0, None);
+                if self.is_main() && best.mv != last_best {
+                    let bound = if best.updated { None } else { Some(Bound::Lower) };
+                    let report = self.report(depth, 0, bound);
                     listener.on_report(&report);
                 }
                 break;
             }
             self.completed_depth = depth;
             if !self.is_main() {
+                self.completed_best = Some(self.root_moves[0].clone());
                 continue;
             }
             self.can_abort = true;
