@@ -199,6 +199,25 @@ fn quiescence_may_not_stand_pat_when_a_capture_is_forced() {
 }
 
 #[test]
+fn quiescence_follows_a_long_chain_of_single_forced_captures() {
+    // After `a` the opponent looks lost (eval -300 for it), but it must capture, and
+    // so must we, back and forth, one capture each time, for 20 plies; then the
+    // opponent has no move and wins (antichess). Quiescence bounds how many forced
+    // *choices* it follows, not forced replies, so depth 1 sees the loss: play `b`.
+    const CHAIN: usize = 20;
+    let node1 = TreeNode { eval: -300, forced: true, children: vec![(4, true)], ..Default::default() };
+    let mut extra: Vec<TreeNode> = (0..CHAIN - 1)
+        .map(|i| TreeNode { eval: 0, forced: true, children: vec![(5 + i, true)], ..Default::default() })
+        .collect();
+    // Node 4 + CHAIN - 1 is reached after 1 + CHAIN plies: the opponent to move.
+    // (Marked forced: quiescence only looks for the end of the game where it may
+    // not stand pat.)
+    extra.push(TreeNode { forced: true, mover_wins: Some(true), ..Default::default() });
+    let r = search(&two_move_root(node1, extra), Limits::depth(1));
+    assert_eq!((r.best_move, r.raw_score), (Some(2), -100));
+}
+
+#[test]
 fn quiescence_searches_quiet_evasions_in_check() {
     // After `a` the opponent is in check: its only evasion is quiet and leads to node
     // 4 (+400 for us). No stand pat in check, so a = +400 even at depth 1.

@@ -192,6 +192,23 @@ fn two_threads_find_the_same_theoretical_moves() {
 }
 
 #[test]
+fn the_last_report_names_the_move_played() {
+    // Whichever thread's line is played (a helper that completed a deeper iteration
+    // than the main thread is preferred), and whether it came from a completed
+    // iteration, an unfinished one or a fail high, the last report names it.
+    for threads in [1, 2] {
+        let mut s = Searcher::new(4, threads);
+        for seed in 21u64..29 {
+            let mut log = Collect::default();
+            let r = s.search(&Noise::new(seed), &Limits::movetime(60), &Signals::new(false), &mut log);
+            let last = log.reports.last().expect("a report");
+            assert_eq!(Some(last.pv[0]), r.best_move, "threads {threads}, seed {seed}");
+            assert!(last.depth >= r.depth, "threads {threads}, seed {seed}");
+        }
+    }
+}
+
+#[test]
 fn hash_table_fills_and_clears() {
     let mut s = Searcher::new(1, 1);
     assert_eq!(s.hash_bytes(), 1 << 20);

@@ -108,13 +108,14 @@ pub trait Position: Clone + Send + Sync + 'static {
     // ---- rules or knowledge make useful. The searcher never names a variant, so
     // ---- everything it needs to know about one comes through these.
 
-    /// Moves the searcher should try at interior nodes: a non-empty subset of
+    /// Moves the searcher should try, at the root too: a non-empty subset of
     /// `legal_moves` whenever a legal move exists (and empty exactly when there is
     /// none, since an empty list is how the searcher recognises the end of the game).
     /// The default is every legal move. A connect game on a large board can return
-    /// the cells near stones here to keep the branching factor sane; the root always
-    /// searches every legal move. The order must depend only on the position (the
-    /// transposition table stores the best move as an index into this list).
+    /// the cells near stones here to keep the branching factor sane; UCI
+    /// `searchmoves` can still name any legal move. The order must depend only on
+    /// the position (the transposition table stores the best move as an index into
+    /// this list).
     fn candidate_moves(&self, out: &mut MoveList<Self::Move>) {
         self.legal_moves(out)
     }

@@ -13,9 +13,9 @@ use crate::core::{MoveList, Position};
 
 use super::limits::{Limits, Signals};
 use super::ordering::History;
-use super::report::{ReportScore, SearchListener, SearchResult, Silent};
+use super::report::{Report, ReportScore, SearchListener, SearchResult, Silent};
 use super::tt::{HashAllocError, Tt};
-use super::worker::{Control, Shared, Worker};
+use super::worker::{Control, RootMove, Shared, Worker, MAX_DEPTH};
 
 /// Stack for each search thread: recursion to `MAX_PLY` with a move list and an
 /// ordering array per frame needs more than the 2 MiB default of spawned threads.
@@ -91,7 +91,7 @@ impl Searcher {
         };
 
         let (main_history, helper_histories) = self.histories.split_first_mut().expect("at least one thread");
-        let (result, helper_nodes) = std::thread::scope(|scope| {
+        let result = std::thread::scope(|scope| {
             let helpers: Vec<_> = helper_histories
                 .iter_mut()
                 .enumerate()
@@ -104,7 +104,7 @@ impl Searcher {
                             let mut w = Worker::new(i + 1, pos, moves, shared, history, None);
                             w.iterate(&mut Silent);
                             w.publish_nodes();
-                            w.nodes
+                            (w.nodes, w.completed_depth, w.completed_best.take())
                         })
                         .expect("spawn search thread")
                 })
@@ -121,27 +121,85 @@ impl Searcher {
                 })
                 .expect("spawn search thread");
             let result = main.join().expect("main search thread panicked");
-            let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().expect("search thread panicked")).sum();
-            (result, helper_nodes)
+            let mut helper_nodes = 0;
+            let mut deepest: Option<(u32, RootMove<P::Move>)> = None;
+            for h in helpers {
+                let (nodes, depth, best) = h.join().expect("search thread panicked");
+                helper_nodes += nodes;
+                if let Some(best) = best {
+                    if deepest.as_ref().is_none_or(|(d, _)| depth > *d) {
+                        deepest = Some((depth, best));
+                    }
+                }
+            }
+            (result, helper_nodes, deepest)
         });
-        let mut result = result;
+        let (mut result, helper_nodes, deepest) = result;
         result.nodes += helper_nodes;
         result.time_ms = start.elapsed().as_millis() as u64;
+        let depth_limit = limits.depth.unwrap_or(MAX_DEPTH);
+        if let Some((depth, best)) = deepest {
+            // Lazy SMP: a helper that completed a deeper iteration than the main
+            // worker knows more; play its move (one line only: MultiPV stays the
+            // main worker's). A search that reached its depth limit keeps its own.
+            if depth > result.depth && result.depth < depth_limit && limits.multipv <= 1 {
+                self.adopt_helper(pos, &mut result, depth, best, listener);
+            }
+        }
         result
+    }
+
+    /// Replaces `result` by a helper's deeper line, and reports that line so that
+    /// the last `info` matches the `bestmove`.
+    fn adopt_helper<P: Position, L: SearchListener<P::Move>>(
+        &self,
+        pos: &P,
+        result: &mut SearchResult<P::Move>,
+        depth: u32,
+        best: RootMove<P::Move>,
+        listener: &mut L,
+    ) {
+        let ponder_move = best.pv.get(1).copied().or_else(|| ponder_from_tt(&mut pos.clone(), best.mv, &self.tt));
+        result.best_move = Some(best.mv);
+        result.ponder_move = ponder_move;
+        result.score = ReportScore::from_score(best.score);
+        result.raw_score = best.score;
+        result.depth = depth;
+        result.seldepth = best.seldepth;
+        result.pv = best.pv;
+        listener.on_report(&Report {
+            depth,
+            seldepth: result.seldepth.max(1),
+            multipv: 1,
+            score: result.score,
+            raw_score: result.raw_score,
+            bound: None,
+            nodes: result.nodes,
+            nps: result.nodes * 1000 / result.time_ms.max(1),
+            hashfull: self.tt.hashfull(),
+            time_ms: result.time_ms,
+            pv: result.pv.clone(),
+        });
     }
 }
 
-/// The legal root moves, restricted to `searchmoves` when any of them is legal.
+/// The root moves: the legal moves named by `searchmoves` when any of them is
+/// legal, else the variant's `candidate_moves`. Those are every legal move except in
+/// a connect game on a large board, where far cells are left out at the root as
+/// everywhere else (so the first stone goes to the centre and no time is spent on
+/// the edge); `searchmoves` still reaches any legal cell.
 fn root_moves<P: Position>(pos: &P, searchmoves: &[P::Move]) -> Vec<P::Move> {
     let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
-    let all: Vec<P::Move> = list.iter().copied().collect();
-    let chosen: Vec<P::Move> = all.iter().copied().filter(|m| searchmoves.contains(m)).collect();
-    if chosen.is_empty() {
-        all
-    } else {
-        chosen
+    if !searchmoves.is_empty() {
+        pos.legal_moves(&mut list);
+        let chosen: Vec<P::Move> = list.iter().copied().filter(|m| searchmoves.contains(m)).collect();
+        if !chosen.is_empty() {
+            return chosen;
+        }
+        list.clear();
     }
+    pos.candidate_moves(&mut list);
+    list.iter().copied().collect()
 }
 
 /// UCI forbids `bestmove` before `stop` in `go infinite`, and before `stop` or

@@ -21,6 +21,7 @@
 mod eval;
 mod fen;
 pub mod movegen;
+mod ordering;
 mod perft;
 mod state;
 #[cfg(test)]
@@ -163,6 +164,12 @@ impl Position for Antichess {
     /// A capture is compulsory: quiescence may not stand pat when one is available.
     fn forced_noisy(&self) -> bool {
         self.must_capture()
+    }
+
+    /// Captures that give material back first, quiet moves that offer a piece
+    /// before the rest (see `ordering.rs`).
+    fn order_hint(&self, mv: Move) -> i32 {
+        ordering::order_hint(&self.state.board, mv, self.is_noisy(mv))
     }
 
     fn history_index(&self, mv: Move) -> usize {
