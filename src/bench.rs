@@ -27,6 +27,7 @@ const POSITIONS: &[(Variant, &str, u32)] = &[
     (Variant::TicTacToe, "3/3/3[PPPPPpppp] w - - 0 1", 9),
     (Variant::Gomoku, "15/15/15/15/15/6P8/6p8/7P7/15/15/15/15/15/15/15[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] b - - 0 2", 5),
     (Variant::GomokuFreestyle, "15/15/15/15/15/7P7/15/6pP7/15/15/15/15/15/15/15[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] b - - 0 2", 5),
+    (Variant::Renju, "15/15/15/15/15/7P7/15/6pP7/15/15/15/15/15/15/15[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] b - - 0 2", 5),
 ];
 
 /// One position's share of the bench.
