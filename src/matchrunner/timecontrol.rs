@@ -41,7 +41,7 @@ pub fn parse_seconds(text: &str) -> Result<u64, TimeControlError> {
         }
         None => text.parse().map_err(|_| bad())?,
     };
-    if !secs.is_finite() || secs < 0.0 || secs > 1e9 {
+    if !secs.is_finite() || !(0.0..=1e9).contains(&secs) {
         return Err(bad());
     }
     Ok((secs * 1000.0).round() as u64)
@@ -104,7 +104,7 @@ impl TimeControl {
     /// The PGN `TimeControl` tag (`40/60`, `10+0.1`, `st=1` as `1`, `-` when untimed).
     pub fn pgn_tag(&self) -> String {
         let secs = |ms: u64| {
-            if ms % 1000 == 0 {
+            if ms.is_multiple_of(1000) {
                 format!("{}", ms / 1000)
             } else {
                 format!("{}", ms as f64 / 1000.0)
@@ -165,7 +165,7 @@ impl Clock {
         if let Some(base) = self.tc.base_ms {
             self.left_ms = self.left_ms.saturating_sub(used_ms) + self.tc.inc_ms;
             if let Some(m) = self.tc.moves {
-                if self.moves_made % m == 0 {
+                if self.moves_made.is_multiple_of(m) {
                     self.left_ms += base;
                 }
             }

@@ -205,15 +205,14 @@ impl GomocupSession {
             ("timeout_turn", Some(v)) => self.info.timeout_turn = v,
             ("timeout_match", Some(v)) => self.info.timeout_match = v,
             ("time_left", Some(v)) => self.info.time_left = v,
-            ("max_memory", Some(v)) => {
-                if v > 0 {
+            ("max_memory", Some(v))
+                if v > 0 => {
                     // Half the allowance for the table, the rest for everything else.
                     let mb = ((v / 2) >> 20).clamp(1, 1024) as usize;
                     if let Err(e) = self.engine.update_settings(|s| s.hash_mb = mb) {
                         self.out.line(&format!("MESSAGE {e}"));
                     }
                 }
-            }
             ("rule", Some(v)) => {
                 self.info.rule = v as u32;
                 if v & !5 != 0 {
