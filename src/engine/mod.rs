@@ -70,10 +70,6 @@ impl Engine {
         }
     }
 
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
     /// Changes settings; Hash and Threads reach the searcher as soon as it is idle.
     /// An error means the table could not be had at the size asked for (a smaller
     /// one is in use, as the error says).
@@ -160,14 +156,6 @@ impl Engine {
         }
     }
 
-    /// Waits for a running search to end on its own (bench, tests, end of input
-    /// during a timed search).
-    pub fn wait(&mut self) {
-        if let Some(r) = self.running.take() {
-            r.join();
-        }
-    }
-
     /// The variant being played (Chess960 when chess is selected with `UCI_Chess960`).
     pub fn variant(&self) -> Variant {
         self.selected.with_chess960(self.chess960)
@@ -231,7 +219,4 @@ impl Engine {
         with_position!(&self.position, p => game::rejected_moves(p, moves))
     }
 
-    pub fn fen(&self) -> String {
-        with_position!(&self.position, p => crate::core::Position::to_fen(p))
-    }
 }
