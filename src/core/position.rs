@@ -144,6 +144,15 @@ pub trait Position: Clone + Send + Sync + 'static {
         h.0 as usize
     }
 
+    /// A line that wins by force for the side to move, found by the variant's own
+    /// solver before any tree search (connect games: victory by continuous fours),
+    /// moves alternating from the side to move, its winning move last. `None` when
+    /// there is none or the solver gives up within its budget. The searcher plays the
+    /// first move at once with a win score, where a plain search is asked for.
+    fn forced_win(&self) -> Option<Vec<Self::Move>> {
+        None
+    }
+
     /// Whether the side to move must play a noisy move (antichess: a capture is
     /// compulsory). Quiescence search may not stand pat in such a position: it
     /// searches every legal move, as it does when in check, because declining the

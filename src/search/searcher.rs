@@ -82,6 +82,9 @@ impl Searcher {
         self.histories.iter_mut().for_each(History::age);
 
         let root_moves = root_moves(pos, &limits.searchmoves);
+        if let Some(result) = self.proven_win(pos, limits, signals, listener, start) {
+            return result;
+        }
         let control = Control::new(limits, pos.side_to_move(), start);
         let shared = Shared {
             tt: &self.tt,
@@ -188,6 +191,67 @@ impl Searcher {
 /// a connect game on a large board, where far cells are left out at the root as
 /// everywhere else (so the first stone goes to the centre and no time is spent on
 /// the edge); `searchmoves` still reaches any legal cell.
+impl Searcher {
+    /// The variant's own solver, asked before the tree search: a proven win is played
+    /// at once. Only for a plain search: under `infinite` or `ponder` the host expects
+    /// the search to wait for `stop`, and MultiPV or `searchmoves` ask for more than
+    /// one winning line. The line is replayed by the rules before it is trusted.
+    fn proven_win<P: Position, L: SearchListener<P::Move>>(
+        &self,
+        pos: &P,
+        limits: &Limits<P::Move>,
+        signals: &Signals,
+        listener: &mut L,
+        start: Instant,
+    ) -> Option<SearchResult<P::Move>> {
+        if limits.infinite || signals.is_pondering() || limits.multipv > 1 || !limits.searchmoves.is_empty() {
+            return None;
+        }
+        let line = pos.forced_win()?;
+        let mut replay = pos.clone();
+        let mut legal = MoveList::new();
+        for &mv in &line {
+            legal.clear();
+            replay.legal_moves(&mut legal);
+            if !legal.iter().any(|&m| m == mv) {
+                return None;
+            }
+            replay.make_move(mv);
+        }
+        let won = replay.outcome().and_then(|o| o.winner) == Some(pos.side_to_move());
+        if !won || line.is_empty() {
+            return None;
+        }
+        let score = crate::core::score::won_in(line.len());
+        let time_ms = start.elapsed().as_millis() as u64;
+        let depth = line.len() as u32;
+        listener.on_report(&Report {
+            depth,
+            seldepth: depth,
+            multipv: 1,
+            score: ReportScore::from_score(score),
+            raw_score: score,
+            bound: None,
+            nodes: 0,
+            nps: 0,
+            hashfull: self.tt.hashfull(),
+            time_ms,
+            pv: line.clone(),
+        });
+        Some(SearchResult {
+            best_move: line.first().copied(),
+            ponder_move: line.get(1).copied(),
+            score: ReportScore::from_score(score),
+            raw_score: score,
+            depth,
+            seldepth: depth,
+            nodes: 0,
+            time_ms,
+            pv: line,
+        })
+    }
+}
+
 fn root_moves<P: Position>(pos: &P, searchmoves: &[P::Move]) -> Vec<P::Move> {
     let mut list = MoveList::new();
     if !searchmoves.is_empty() {

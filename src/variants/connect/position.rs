@@ -222,6 +222,10 @@ impl Connect {
 /// Boards up to this many cells (tic-tac-toe, small m,n,k boards) search every move.
 const SMALL_BOARD: usize = 49;
 
+/// Attacking moves the VCF solver may try at the root before the tree search
+/// (a few milliseconds).
+const VCF_ROOT_BUDGET: u64 = 20_000;
+
 /// Candidate moves lie within this many cells of a stone (Chebyshev distance).
 const CANDIDATE_RADIUS: usize = 2;
 const _: () = assert!(CANDIDATE_RADIUS <= PAD, "the padding must hold the neighbourhood");
@@ -346,6 +350,15 @@ impl Position for Connect {
         if out.is_empty() {
             self.legal_moves(out);
         }
+    }
+
+    /// A victory by continuous fours, if the solver proves one within its budget
+    /// (gomoku and renju; on small boards the search solves everything itself).
+    fn forced_win(&self) -> Option<Vec<Cell>> {
+        if self.rules.k != 5 || self.is_over() {
+            return None;
+        }
+        super::vcf::vcf(self, VCF_ROOT_BUDGET)
     }
 
     /// Pattern value of the move (wins and blocks first), see [`Connect::move_score`].
