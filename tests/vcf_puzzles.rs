@@ -10,78 +10,14 @@
 
 use std::time::Instant;
 
+mod common;
+
+use common::vcf_puzzles::load;
 use ludex::core::Position;
 use ludex::variants::connect::{Cell, Connect, ConnectRules, VcfOutcome, VcfSolver};
 
 /// Attacking moves the solver may try per puzzle.
 const NODE_BUDGET: u64 = 200_000;
-
-struct Puzzle {
-    id: String,
-    rules: ConnectRules,
-    fen: String,
-    first: Vec<String>,
-    length: usize,
-}
-
-fn load() -> Vec<Puzzle> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vcf.puzzles");
-    let text = std::fs::read_to_string(path).expect("read the puzzle file");
-    let mut puzzles = Vec::new();
-    for block in text.split("\n\n") {
-        let lines: Vec<&str> = block.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
-        if lines.is_empty() {
-            continue;
-        }
-        let field = |key: &str| {
-            lines
-                .iter()
-                .find_map(|l| l.strip_prefix(key).and_then(|r| r.strip_prefix(' ')))
-                .unwrap_or_else(|| panic!("puzzle block without '{key}':\n{block}"))
-                .trim()
-                .to_string()
-        };
-        let rules = match field("rule").as_str() {
-            "freestyle" => ConnectRules::gomoku_freestyle(),
-            "gomoku" => ConnectRules::gomoku(),
-            "renju" => ConnectRules::renju(),
-            r => panic!("unknown rule {r}"),
-        };
-        let rows: Vec<&str> = lines.iter().copied().filter(|l| l.chars().all(|c| matches!(c, 'X' | 'O' | '.'))).collect();
-        assert_eq!(rows.len(), 15, "15 board rows in\n{block}");
-        let ranks: Vec<String> = rows.iter().map(|r| rank(r)).collect();
-        let first = field("first");
-        puzzles.push(Puzzle {
-            id: field("id"),
-            rules,
-            fen: ranks.join("/"),
-            first: if first == "none" { Vec::new() } else { first.split_whitespace().map(String::from).collect() },
-            length: field("length").parse().expect("length is a number"),
-        });
-    }
-    puzzles
-}
-
-/// One FEN rank from a diagram row.
-fn rank(row: &str) -> String {
-    let mut out = String::new();
-    let mut empty = 0;
-    for c in row.chars() {
-        if c == '.' {
-            empty += 1;
-            continue;
-        }
-        if empty > 0 {
-            out += &empty.to_string();
-            empty = 0;
-        }
-        out.push(if c == 'X' { 'P' } else { 'p' });
-    }
-    if empty > 0 {
-        out += &empty.to_string();
-    }
-    out
-}
 
 fn empties(pos: &Connect) -> Vec<Cell> {
     let mut out = Vec::new();

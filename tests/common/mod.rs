@@ -3,3 +3,4 @@
 
 pub mod engine;
 pub mod perft_file;
+pub mod vcf_puzzles;
