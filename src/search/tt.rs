@@ -57,6 +57,21 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
+impl TtHit {
+    /// The stored score, as seen `ply` plies from the root, if its bound settles the
+    /// window `(alpha, beta)` so the node needs no search.
+    #[inline]
+    pub fn cutoff(&self, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
+        let s = score_from_tt(self.score, ply);
+        let cut = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+        };
+        cut.then_some(s)
+    }
+}
+
 #[derive(Default)]
 struct Entry {
     key_xor_data: AtomicU64,

@@ -13,7 +13,7 @@ use super::limits::{Limits, Signals};
 use super::ordering::{history_bonus, lmr_base, History, Picker};
 use super::report::{Bound, CurrMove, Report, ReportScore, SearchListener, CURRMOVE_AFTER_MS};
 use super::time::TimeBudget;
-use super::tt::{score_from_tt, score_to_tt, Tt};
+use super::tt::{score_to_tt, Tt};
 
 /// The deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 128;
@@ -479,13 +479,7 @@ impl<'a, P: Position> Worker<'a, P> {
         let tt_move = tt.and_then(|h| h.move_index);
         if let Some(hit) = tt {
             if !PV && hit.depth >= depth {
-                let s = score_from_tt(hit.score, ply);
-                let cut = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
+                if let Some(s) = hit.cutoff(ply, alpha, beta) {
                     return s;
                 }
             }
@@ -672,16 +666,8 @@ impl<'a, P: Position> Worker<'a, P> {
         }
         let key = self.pos.hash();
         let tt = self.shared.tt.probe(key);
-        if let Some(hit) = tt {
-            let s = score_from_tt(hit.score, ply);
-            let cut = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
-                return s;
-            }
+        if let Some(s) = tt.and_then(|hit| hit.cutoff(ply, alpha, beta)) {
+            return s;
         }
 
         let alpha_orig = alpha;
