@@ -29,7 +29,7 @@ mod tests;
 
 use crate::core::score::Score;
 use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termination};
-use crate::variants::chesslike::{format_fen, Bitboard, Board, CastlingStyle, Move, MoveText, Role};
+use crate::variants::chesslike::{format_fen, Bitboard, Board, CastlingStyle, parse_legal, Move, Role};
 
 use movegen::generate;
 use state::State;
@@ -200,10 +200,9 @@ impl Position for Antichess {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let parsed = MoveText::parse(text).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
-        parsed.find(list.as_slice()).ok_or_else(|| MoveError::Illegal(text.to_string()))
+        parse_legal(text, list.as_slice())
     }
 
     /// Long algebraic text; castling as the king's two-square step (`e1g1`) from

@@ -19,7 +19,7 @@ mod tests;
 
 use crate::core::score::Score;
 use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termination};
-use crate::variants::chesslike::{format_fen, parse_fen, Board, CastlingStyle, FenProblem, Move, MoveText, Role, Square};
+use crate::variants::chesslike::{format_fen, parse_fen, Board, CastlingStyle, FenProblem, parse_legal, Move, Role, Square};
 
 use movegen::{generate, king_safety};
 
@@ -136,10 +136,9 @@ impl Position for Chess {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let parsed = MoveText::parse(text).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
-        parsed.find(list.as_slice()).ok_or_else(|| MoveError::Illegal(text.to_string()))
+        parse_legal(text, list.as_slice())
     }
 
     fn format_move(&self, mv: Move) -> String {

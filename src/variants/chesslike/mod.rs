@@ -17,5 +17,5 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use castling::{Castling, Wing};
 pub use fen::{format_fen, parse_fen, CastlingStyle, FenProblem};
-pub use moves::{Move, MoveKind, MoveText};
+pub use moves::{parse_legal, Move, MoveKind, MoveText};
 pub use square::{Piece, Role, Square};

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use super::{Role, Square};
+use crate::core::MoveError;
 
 /// What kind of move a [`Move`] is, beyond its two squares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -195,6 +196,14 @@ impl MoveText {
             .find(|m| m.to() == self.to)
             .or_else(|| castles().find(|m| m.castle_king_target() == self.to && self.to != self.from))
     }
+}
+
+/// A chess-family move text checked against `legal`: `Malformed` if it is no long
+/// algebraic move at all, `Illegal` if it names none of the legal moves. Chess and
+/// the antichess family both parse moves this way.
+pub fn parse_legal(text: &str, legal: &[Move]) -> Result<Move, MoveError> {
+    let parsed = MoveText::parse(text).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
+    parsed.find(legal).ok_or_else(|| MoveError::Illegal(text.to_string()))
 }
 
 #[cfg(test)]
