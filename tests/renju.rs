@@ -8,6 +8,9 @@
 //! the cell under test (empty on the board). Spare stones that balance the counts go
 //! to the bottom rows, far from every diagram.
 
+mod common;
+
+use common::engine::Engine;
 use ludex::core::{MoveList, Position, Side};
 use ludex::variants::connect::{Cell, Connect, ConnectRules};
 use ludex::variants::Variant;
@@ -492,4 +495,35 @@ fn uci_variant_and_startpos() {
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
     assert_eq!(moves.len(), 225);
+}
+
+/// The first player to move with nothing but forbidden cells left cannot move: the
+/// game ends drawn, and a search answers `bestmove (none)` rather than a forbidden
+/// move. On this 6x6 board both empty cells, d6 and d4, would make six in a row for
+/// X (an overline) and neither makes five in another direction; no line of five
+/// exists for either side. The second player to move in the same shape plays on.
+#[test]
+fn only_forbidden_cells_left_is_a_draw() {
+    use ludex::core::Termination;
+    let rows = "PPP1PP/pppPpp/PPP1PP/pppPpp/pPppPp/PpPpPp[Pp]";
+    let pos = Connect::from_fen(&format!("{rows} w - - 0 18"), ConnectRules::renju()).unwrap();
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    assert!(moves.is_empty(), "both empty cells are overline points for X: {:?}", moves.as_slice());
+    let outcome = pos.outcome().expect("the game is over");
+    assert_eq!((outcome.winner, outcome.termination), (None, Termination::NoMoves));
+
+    let mut engine = Engine::spawn();
+    engine.send("setoption name UCI_Variant value renju");
+    engine.send(&format!("position fen {rows} w - - 0 18"));
+    let (_, bestmove) = engine.go("depth 3");
+    assert_eq!(bestmove, "bestmove (none)");
+    assert!(engine.quit());
+
+    // Under exact five there is nothing forbidden: X has two moves.
+    let free = Connect::from_fen(&format!("{rows} w - - 0 18"), ConnectRules::gomoku()).unwrap();
+    let mut moves = MoveList::new();
+    free.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 2);
+    assert!(free.outcome().is_none());
 }

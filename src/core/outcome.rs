@@ -42,7 +42,8 @@ pub enum Termination {
     InsufficientMaterial,
     FiftyMoves,
     Repetition,
-    /// Antichess family: the side to move has no legal move (no pieces, or blocked).
+    /// Antichess family: the side to move has no legal move (no pieces, or blocked);
+    /// renju: the first player to move has only forbidden cells left (a draw).
     NoMoves,
     /// Suicide: no legal move, decided by who has fewer pieces.
     PieceCount,

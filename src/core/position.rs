@@ -24,6 +24,13 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// captures are compulsory, nor in connect games).
     const NULL_MOVE_OK: bool;
 
+    /// Quiescence plies in which noisy moves are tried. Past them only forced
+    /// replies (check evasions, compulsory captures) are searched before the
+    /// evaluation is trusted. Captures run out by themselves, so chess needs no cap;
+    /// connect games' fours do not (every stone makes new ones), and both sides'
+    /// four sequences would grow without bound.
+    const QS_NOISY_PLIES: usize = usize::MAX;
+
     /// The variant's own start position (`position startpos`).
     fn startpos(rules: Self::Rules) -> Self;
 

@@ -455,7 +455,7 @@ impl<'a, P: Position> Worker<'a, P> {
     fn search<const PV: bool>(&mut self, depth: i32, ply: usize, mut alpha: Score, mut beta: Score, skip_null: bool) -> Score {
         self.pv[ply].clear();
         if depth <= 0 {
-            return self.qsearch(ply, alpha, beta, 0);
+            return self.qsearch(ply, 0, alpha, beta, 0);
         }
         if self.poll() {
             return 0;
@@ -639,7 +639,10 @@ impl<'a, P: Position> Worker<'a, P> {
 
     /// Quiescence: resolve noisy moves before trusting the static evaluation. The
     /// side to move may stand pat (keep the evaluation) unless it is in check or a
-    /// noisy move is forced (antichess captures), where every legal move is searched.
+    /// noisy move is forced (antichess captures), where every candidate move is
+    /// searched (every legal move, or the forced replies a variant names, such as
+    /// a connect game's blocks of a five). `qply` counts plies since the horizon;
+    /// noisy moves are tried only in the first `P::QS_NOISY_PLIES` of them.
     ///
     /// `choices` counts the forced nodes with more than one move already passed on
     /// this line. Forced captures can answer forced captures for dozens of plies with
@@ -647,7 +650,7 @@ impl<'a, P: Position> Worker<'a, P> {
     /// position), so after `QS_FORCED_CHOICES` of them the evaluation is taken as it
     /// stands; a forced node with a single move costs no choice, so plain
     /// recapture chains are still followed to the end.
-    fn qsearch(&mut self, ply: usize, mut alpha: Score, beta: Score, mut choices: u32) -> Score {
+    fn qsearch(&mut self, ply: usize, qply: usize, mut alpha: Score, beta: Score, mut choices: u32) -> Score {
         self.pv[ply].clear();
         if self.poll() {
             return 0;
@@ -676,7 +679,7 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut eval = -INFINITE;
         let in_check = self.pos.in_check();
         if in_check || self.pos.forced_noisy() {
-            self.pos.legal_moves(&mut list);
+            self.pos.candidate_moves(&mut list);
             if list.is_empty() {
                 return self.terminal_score(ply);
             }
@@ -697,14 +700,16 @@ impl<'a, P: Position> Worker<'a, P> {
             }
             alpha = alpha.max(eval);
             best = eval;
-            self.pos.noisy_moves(&mut list);
+            if qply < P::QS_NOISY_PLIES {
+                self.pos.noisy_moves(&mut list);
+            }
         }
 
         let buffer = std::mem::take(&mut self.pickers[ply]);
         let mut picker = Picker::by_hint(&self.pos, &list, buffer);
         while let Some(idx) = picker.next() {
             self.pos.make_move(list[idx]);
-            let score = -self.qsearch(ply + 1, -beta, -alpha, choices);
+            let score = -self.qsearch(ply + 1, qply + 1, -beta, -alpha, choices);
             self.pos.unmake_move();
             if self.aborted {
                 self.pickers[ply] = picker.into_buffer();

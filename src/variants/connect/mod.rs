@@ -24,6 +24,7 @@ mod position;
 mod pretty;
 pub mod renju;
 pub mod rules;
+mod threats;
 pub mod vcf;
 mod zobrist;
 

@@ -1,0 +1,66 @@
+//! Threats as the searcher sees them. A connect game has no captures, but it has
+//! the same structure as checks and captures in chess: a *four* (a stone that leaves
+//! the mover a cell completing a line) must be answered at once, and a series of
+//! fours is how most games are won. So the connect position reports:
+//!
+//! - `in_check`: the opponent has a five-point (a cell completing its line) and the
+//!   side to move has none, so the side to move must block or lose;
+//! - noisy moves: the mover's five-points and four-making cells. Quiescence then
+//!   follows fours and forced blocks past the horizon, which is a VCF search with
+//!   the evaluation as its fallback;
+//! - forced replies: with a five-point of its own the mover plays it (nothing is
+//!   better than winning now); otherwise, facing one, only the blocks are searched
+//!   (any other move loses at once). Both are exact, so pruning everything else
+//!   loses nothing.
+
+use super::eval;
+use super::geometry::Cell;
+use super::Connect;
+use crate::core::{MoveList, Side};
+
+impl Connect {
+    /// Distinct cells where `side` completes a line with one stone.
+    #[inline]
+    pub fn win_cell_count(&self, side: Side) -> usize {
+        self.stats.win_cells(side).max(0) as usize
+    }
+
+    /// Whether a stone of `side` on the empty `cell` gives `side` a cell completing a
+    /// line on some line through `cell` (a four in gomoku; a five counts too).
+    #[inline]
+    pub fn makes_four(&self, side: Side, cell: Cell) -> bool {
+        self.is_win_cell(side, cell) || eval::makes_four(&self.lines, cell, side, self.rules.k as usize, self.rules.line_rule)
+    }
+
+    /// The opponent threatens to complete a line next move and the side to move
+    /// cannot complete one first.
+    #[inline]
+    pub(super) fn threatened(&self) -> bool {
+        self.winner.is_none()
+            && self.win_cell_count(self.to_move.flip()) > 0
+            && self.win_cell_count(self.to_move) == 0
+    }
+
+    /// The moves that answer an immediate threat, in `near` order: the mover's own
+    /// five-point (only the first: it wins at once), else the legal blocks of the
+    /// opponent's five-points. Returns false, leaving `out` alone, when neither side
+    /// threatens a five or no block is legal (a restricted renju player whose only
+    /// block is forbidden loses anyway; the caller searches its usual moves).
+    pub(super) fn forced_replies(&self, near: &[Cell], out: &mut MoveList<Cell>) -> bool {
+        let (us, them) = (self.to_move, self.to_move.flip());
+        if self.win_cell_count(us) > 0 {
+            if let Some(&c) = near.iter().find(|&&c| self.is_win_cell(us, c)) {
+                out.push(c);
+                return true;
+            }
+        }
+        if self.win_cell_count(them) == 0 {
+            return false;
+        }
+        let before = out.len();
+        for &c in near.iter().filter(|&&c| self.is_win_cell(them, c)) {
+            out.push(c);
+        }
+        out.len() > before
+    }
+}
