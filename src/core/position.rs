@@ -160,6 +160,15 @@ pub trait Position: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The moves that stop a win the opponent is proven to have if it could move now
+    /// (connect games: its victory by continuous fours), found by the variant's own
+    /// solver before the tree search. `None` when no threat is proven. When some of
+    /// these moves are candidates, the searcher's root tries only them: each is
+    /// proven to hold off that threat, which a depth-limited search may not see.
+    fn threat_defences(&self) -> Option<Vec<Self::Move>> {
+        None
+    }
+
     /// Whether the side to move must play a noisy move (antichess: a capture is
     /// compulsory). Quiescence search may not stand pat in such a position: it
     /// searches every legal move, as it does when in check, because declining the

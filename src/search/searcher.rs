@@ -81,11 +81,16 @@ impl Searcher {
         self.tt.new_search();
         self.histories.iter_mut().for_each(History::age);
 
-        let root_moves = root_moves(pos, &limits.searchmoves);
-        if let Some(result) = self.proven_win(pos, limits, signals, listener, start) {
-            return result;
-        }
         let control = Control::new(limits, pos.side_to_move(), start);
+        // The solvers run before the search and cannot be interrupted: skip them when
+        // the move must come almost at once.
+        let solvers = control.budget.is_none_or(|b| b.hard_ms >= SOLVER_MIN_MS);
+        let root_moves = root_moves(pos, &limits.searchmoves, solvers);
+        if solvers {
+            if let Some(result) = self.proven_win(pos, limits, signals, listener, start) {
+                return result;
+            }
+        }
         let shared = Shared {
             tt: &self.tt,
             signals,
@@ -252,7 +257,14 @@ impl Searcher {
     }
 }
 
-fn root_moves<P: Position>(pos: &P, searchmoves: &[P::Move]) -> Vec<P::Move> {
+/// The variant's solvers (`forced_win`, `threat_defences`) cost up to some tens of
+/// milliseconds in bad cases; below this hard time limit they are left out.
+const SOLVER_MIN_MS: u64 = 200;
+
+/// The moves the root searches: `searchmoves` when given, else the candidates,
+/// narrowed to the proven defences against an opponent's threat when `solvers`
+/// allows asking for them.
+fn root_moves<P: Position>(pos: &P, searchmoves: &[P::Move], solvers: bool) -> Vec<P::Move> {
     let mut list = MoveList::new();
     if !searchmoves.is_empty() {
         pos.legal_moves(&mut list);
@@ -263,6 +275,12 @@ fn root_moves<P: Position>(pos: &P, searchmoves: &[P::Move]) -> Vec<P::Move> {
         list.clear();
     }
     pos.candidate_moves(&mut list);
+    if let Some(defences) = solvers.then(|| pos.threat_defences()).flatten() {
+        let holding: Vec<P::Move> = list.iter().copied().filter(|m| defences.contains(m)).collect();
+        if !holding.is_empty() {
+            return holding;
+        }
+    }
     list.iter().copied().collect()
 }
 

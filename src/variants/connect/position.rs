@@ -411,6 +411,11 @@ impl Position for Connect {
         super::vcf::vcf(self, VCF_ROOT_BUDGET)
     }
 
+    /// The moves that stop the opponent's VCF, when the solver proves one.
+    fn threat_defences(&self) -> Option<Vec<Cell>> {
+        self.vcf_defences()
+    }
+
     /// Pattern value of the move (wins and blocks first), see [`Connect::move_score`].
     fn order_hint(&self, mv: Cell) -> i32 {
         self.move_score(mv).max(0)

@@ -64,3 +64,19 @@ impl Connect {
         out.len() > before
     }
 }
+
+/// Attacking moves the VCF solver may try, once for the opponent's threat and once
+/// per defence it checks (`Connect::vcf_defences`).
+const DEFENCE_BUDGET: u64 = 4_000;
+
+impl Connect {
+    /// The opponent's VCF, if the solver proves one as if the opponent moved now, and
+    /// the moves after which it has none (see `VcfSolver::defences`). Gomoku rules
+    /// only: on small boards the tree search sees everything itself.
+    pub(super) fn vcf_defences(&self) -> Option<Vec<Cell>> {
+        if self.rules.k != 5 || self.winner.is_some() || self.threatened() {
+            return None;
+        }
+        super::vcf::VcfSolver::new(16).defences(self, DEFENCE_BUDGET)
+    }
+}
