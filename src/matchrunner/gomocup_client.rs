@@ -50,11 +50,14 @@ pub fn xy_to_cell(text: &str, (width, height): (usize, usize)) -> Option<String>
     Some(format!("{}{}", (b'a' + x as u8) as char, height - y))
 }
 
+/// A stone in Gomocup coordinates: `(x, y, whether it is the first player's)`.
+pub type Stone = (usize, usize, bool);
+
 /// The stones of a connect-game FEN (ranks from the top, `P` the first player's stones,
 /// `p` the second's, runs of empty cells as numbers, pockets in brackets) as
 /// `(x, y, first player's)` in Gomocup coordinates, and whether the first player is to
 /// move; `None` when the FEN does not read that way.
-pub fn fen_stones(fen: &str) -> Option<(Vec<(usize, usize, bool)>, bool)> {
+pub fn fen_stones(fen: &str) -> Option<(Vec<Stone>, bool)> {
     let mut fields = fen.split_whitespace();
     let board = fields.next()?;
     let board = board.split('[').next()?;
