@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use super::engine_config::EngineConfig;
 use super::player::{millis_between, Failure, GameSetup, MoveReply, MoveRequest, Player, UNTIMED_MOVE_LIMIT_MS};
 use super::process::{EngineProcess, TrafficLog, WaitError};
+use crate::core::Side;
 
 const START_LIMIT: Duration = Duration::from_secs(15);
 /// `time_left` when there is no game clock (the protocol's "unlimited").
@@ -47,6 +48,43 @@ pub fn xy_to_cell(text: &str, (width, height): (usize, usize)) -> Option<String>
         return None;
     }
     Some(format!("{}{}", (b'a' + x as u8) as char, height - y))
+}
+
+/// A stone in Gomocup coordinates: `(x, y, whether it is the first player's)`.
+pub type Stone = (usize, usize, bool);
+
+/// The stones of a connect-game FEN (ranks from the top, `P` the first player's stones,
+/// `p` the second's, runs of empty cells as numbers, pockets in brackets) as
+/// `(x, y, first player's)` in Gomocup coordinates, and whether the first player is to
+/// move; `None` when the FEN does not read that way.
+pub fn fen_stones(fen: &str) -> Option<(Vec<Stone>, bool)> {
+    let mut fields = fen.split_whitespace();
+    let board = fields.next()?;
+    let board = board.split('[').next()?;
+    let first_to_move = match fields.next()? {
+        "w" => true,
+        "b" => false,
+        _ => return None,
+    };
+    let mut stones = Vec::new();
+    for (y, rank) in board.split('/').enumerate() {
+        let mut x = 0;
+        let mut run = 0;
+        for c in rank.chars() {
+            if let Some(d) = c.to_digit(10) {
+                run = run * 10 + d as usize;
+                continue;
+            }
+            x += std::mem::take(&mut run);
+            match c {
+                'P' => stones.push((x, y, true)),
+                'p' => stones.push((x, y, false)),
+                _ => return None,
+            }
+            x += 1;
+        }
+    }
+    Some((stones, first_to_move))
 }
 
 impl GomocupPlayer {
@@ -126,17 +164,32 @@ impl Player for GomocupPlayer {
             cell_to_xy(m, h).map(|(x, y)| format!("{x},{y}")).ok_or_else(|| Failure::Protocol(format!("cannot send move {m}")))
         };
         let n = req.moves.len();
-        if n == 0 {
+        // Stones of a start FEN (an EPD opening) exist only in the FEN: the brain must
+        // get them in a BOARD before it can be sent a BEGIN or a TURN.
+        let (setup_stones, setup_first_to_move) = match req.setup.start_fen.as_deref() {
+            Some(fen) => {
+                fen_stones(fen).ok_or_else(|| Failure::Protocol(format!("cannot send start position {fen}")))?
+            }
+            None => (Vec::new(), true),
+        };
+        let fresh = self.known == 0 && !setup_stones.is_empty();
+        if n == 0 && !fresh {
             self.send("BEGIN")?;
-        } else if self.known == n - 1 {
+        } else if !fresh && self.known == n - 1 {
             self.send(&format!("TURN {}", xy(&req.moves[n - 1])?))?;
         } else {
             // Openings and anything else the brain has not seen go as a whole board;
-            // field 1 is the brain's own stone, 2 the opponent's.
+            // field 1 is the brain's own stone, 2 the opponent's: the start position's
+            // stones, then the moves in the order they were played.
             self.send("BOARD")?;
-            let own_parity = n % 2; // the side to move made the moves at plies n-2, n-4, ...
+            let own_first = req.side == Side::White;
+            for &(x, y, first) in &setup_stones {
+                let who = if first == own_first { 1 } else { 2 };
+                self.send(&format!("{x},{y},{who}"))?;
+            }
             for (i, m) in req.moves.iter().enumerate() {
-                let who = if i % 2 == own_parity { 1 } else { 2 };
+                let by_first = (i % 2 == 0) == setup_first_to_move;
+                let who = if by_first == own_first { 1 } else { 2 };
                 self.send(&format!("{},{who}", xy(m)?))?;
             }
             self.send("DONE")?;
@@ -172,5 +225,16 @@ mod tests {
         assert_eq!(xy_to_cell("0,0", (15, 15)).as_deref(), Some("a15"));
         assert_eq!(xy_to_cell("15,0", (15, 15)), None);
         assert_eq!(xy_to_cell("x", (15, 15)), None);
+    }
+
+    #[test]
+    fn start_fen_stones_in_gomocup_coordinates() {
+        let fen = "15/15/15/15/15/6P8/6p8/7P7/15/15/15/15/15/15/15[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP] b - - 0 1";
+        let (stones, first_to_move) = fen_stones(fen).unwrap();
+        assert!(!first_to_move);
+        assert_eq!(stones, vec![(6, 5, true), (6, 6, false), (7, 7, true)]);
+        let (stones, _) = fen_stones("3/1p1/P1P w - -").unwrap();
+        assert_eq!(stones, vec![(1, 1, false), (0, 2, true), (2, 2, true)]);
+        assert_eq!(fen_stones("15/x14 w - -"), None);
     }
 }
