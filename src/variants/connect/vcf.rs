@@ -132,7 +132,10 @@ impl VcfSolver {
         self.nodes = 0;
         self.budget = node_budget;
         if self.rules != Some(board.rules) {
-            self.clear();
+            // A new solver's table is empty already.
+            if self.rules.is_some() {
+                self.clear();
+            }
             self.rules = Some(board.rules);
         }
         let (att, def) = (board.attacker, board.attacker.flip());

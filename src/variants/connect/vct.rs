@@ -128,7 +128,10 @@ impl VctSolver {
         self.nodes = 0;
         self.budget = node_budget;
         if self.rules != Some(pos.rules) {
-            self.clear();
+            // A new solver's tables are empty already.
+            if self.rules.is_some() {
+                self.clear();
+            }
             self.rules = Some(pos.rules);
         }
         if pos.winner.is_some() || pos.stone_count() == pos.width() * pos.height() || max_attacks == 0 {
@@ -238,35 +241,37 @@ impl VctSolver {
                 None => cut = true,
             }
         }
-        if depth >= 2 {
-            for c in threes {
-                if !b.legal_for(att, c) {
-                    continue;
+        for c in threes {
+            if !b.legal_for(att, c) {
+                continue;
+            }
+            b.put(att, c);
+            let finishers = finishers(b, c, forced.is_some());
+            let found = if finishers.is_empty() {
+                Ok(Some(false))
+            } else if depth < 2 {
+                // A three needs two more attacking moves: this line is cut.
+                Ok(None)
+            } else {
+                match self.count_node() {
+                    Ok(()) => self.after_three(b, depth, &finishers, line),
+                    Err(e) => Err(e),
                 }
-                b.put(att, c);
-                let finishers = finishers(b, c, forced.is_some());
-                let found = if finishers.is_empty() {
-                    Ok(Some(false))
-                } else {
-                    match self.count_node() {
-                        Ok(()) => self.after_three(b, depth, &finishers, line),
-                        Err(e) => Err(e),
+            };
+            b.lift(att, c);
+            match found? {
+                Some(true) => {
+                    line.insert(0, c);
+                    return Ok(Some(true));
+                }
+                Some(false) => {}
+                None => {
+                    cut = true;
+                    if depth < 2 {
+                        break;
                     }
-                };
-                b.lift(att, c);
-                match found? {
-                    Some(true) => {
-                        line.insert(0, c);
-                        return Ok(Some(true));
-                    }
-                    Some(false) => {}
-                    None => cut = true,
                 }
             }
-        } else {
-            // Threes need two more attacking moves: this line is cut by the depth
-            // if any three exists, which is not worth finding out here.
-            cut = true;
         }
         if cut {
             self.store(key, depth.min(NO_VCT as u32 - 1) as u8);

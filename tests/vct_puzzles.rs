@@ -1,0 +1,310 @@
+//! The VCT puzzle suite (`tests/data/vct.puzzles`) against the solvers:
+//! - `vct` puzzles: the solver finds a win within a node budget, its first move is
+//!   one of the hand-worked first moves of a shortest VCT, its length matches, and
+//!   an independent checker proves the win by trying every legal reply;
+//! - `novct` puzzles: the solver claims no win (of at most `length` attacking moves
+//!   when the puzzle gives one);
+//! - `block` puzzles: the opponent's VCF and the moves that stop it
+//!   (`VcfSolver::defences`) are exactly the hand-worked only moves.
+//!
+//! The checker (`Checker`) trusts no part of the solver's reasoning: it takes the
+//! solver's first move only, plays it through the `Connect` rules, and then tries
+//! every legal reply of the defender (every empty cell it may play, not only the
+//! replies the solver thought about). After each reply the attacker must have a five,
+//! or the solver must again find a win with one attacking move fewer, which the
+//! checker proves the same way, down to the fives.
+//!
+//! `cargo test --release --test vct_puzzles -- --nocapture` prints nodes and time
+//! per puzzle; `-- --ignored --nocapture root_cost` prints what `forced_win` costs on
+//! middle-game positions.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+mod common;
+
+use common::vcf_puzzles::{load_file, Puzzle};
+use ludex::core::{MoveList, Position, Side};
+use ludex::variants::connect::{Cell, Connect, VcfSolver, VctOutcome, VctSolver};
+
+/// Nodes the solver may spend per puzzle.
+const NODE_BUDGET: u64 = 200_000;
+
+/// Nodes the solver may spend per position inside the checker.
+const CHECK_BUDGET: u64 = 200_000;
+
+fn position(p: &Puzzle) -> Connect {
+    Connect::from_fen(&p.fen, p.rules).unwrap_or_else(|e| panic!("{}: {e}", p.id))
+}
+
+fn cell_name(c: Cell) -> String {
+    c.to_string()
+}
+
+/// The empty cells where a stone of `side` completes a winning line, read from the
+/// stones and the rules only (a five is never a forbidden move).
+fn five_points(pos: &Connect, side: Side) -> Vec<Cell> {
+    let (w, h) = (pos.width() as i32, pos.height() as i32);
+    let at = |x: i32, y: i32| {
+        (0..w).contains(&x) && (0..h).contains(&y) && pos.stone_at(pos.cell(x as usize, y as usize).unwrap()) == Some(side)
+    };
+    let mut out = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let c = pos.cell(x as usize, y as usize).unwrap();
+            if pos.stone_at(c).is_some() {
+                continue;
+            }
+            let wins = [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
+                let mut len = 1;
+                for s in [1, -1] {
+                    let (mut i, mut j) = (x + s * dx, y + s * dy);
+                    while at(i, j) {
+                        len += 1;
+                        i += s * dx;
+                        j += s * dy;
+                    }
+                }
+                pos.rules().wins_for(side, len)
+            });
+            if wins {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// Where the checker gets the attacker's moves: the solver, or (in the checker's
+/// own test) something that lies.
+type Oracle<'a> = dyn FnMut(&Connect, u32) -> Option<Cell> + 'a;
+
+/// Proves wins by trying every defence (see the module doc).
+struct Checker {
+    /// Positions already proven, with the fewest attacking moves proven in.
+    proven: HashMap<u64, u32>,
+    /// Positions the checker looked at.
+    positions: u64,
+}
+
+impl Checker {
+    fn new() -> Checker {
+        Checker { proven: HashMap::new(), positions: 0 }
+    }
+
+    /// The side to move in `pos` wins with at most `max` attacking moves (its five
+    /// included), whatever the defender does.
+    fn wins(&mut self, pos: &mut Connect, max: u32, oracle: &mut Oracle) -> Result<(), String> {
+        self.positions += 1;
+        let att = pos.side_to_move();
+        if pos.outcome().is_some() {
+            return Err(format!("the game is over\n{}", pos.pretty()));
+        }
+        if !five_points(pos, att).is_empty() {
+            return Ok(());
+        }
+        if max <= 1 {
+            return Err(format!("no five and no attacking move left\n{}", pos.pretty()));
+        }
+        if self.proven.get(&pos.hash()).is_some_and(|&m| m <= max) {
+            return Ok(());
+        }
+        let Some(m) = oracle(pos, max) else {
+            return Err(format!("no win found within {max} attacking moves\n{}", pos.pretty()));
+        };
+        pos.parse_move(&pos.format_move(m)).map_err(|e| format!("{m} is illegal: {e}\n{}", pos.pretty()))?;
+        pos.make_move(m);
+        let result = self.every_reply_loses(pos, att, max);
+        pos.unmake_move();
+        result.map_err(|e| format!("after {m}: {e}"))?;
+        self.proven.insert(pos.hash(), max);
+        Ok(())
+    }
+
+    /// The defender is to move after the attacker's move; every legal reply loses.
+    fn every_reply_loses(&mut self, pos: &mut Connect, att: Side, max: u32) -> Result<(), String> {
+        let def = att.flip();
+        if pos.outcome().and_then(|o| o.winner) == Some(att) {
+            return Ok(());
+        }
+        if let Some(c) = five_points(pos, def).first() {
+            return Err(format!("the defender wins at {c}\n{}", pos.pretty()));
+        }
+        // Two five points, or one the defender may not take, and no five of its own:
+        // whatever it plays, a five is left.
+        let fives = five_points(pos, att);
+        if fives.len() >= 2 || (fives.len() == 1 && pos.is_forbidden(fives[0])) {
+            return Ok(());
+        }
+        let mut replies = MoveList::new();
+        pos.legal_moves(&mut replies);
+        if replies.is_empty() {
+            return Err("the board is full".into());
+        }
+        for &r in replies.iter() {
+            pos.make_move(r);
+            let result = if pos.outcome().and_then(|o| o.winner) == Some(def) {
+                Err(format!("the defender wins with {r}"))
+            } else {
+                self.wins(pos, max - 1, &mut |p, m| solver_move(p, m)).map_err(|e| format!("reply {r}: {e}"))
+            };
+            pos.unmake_move();
+            result?;
+        }
+        Ok(())
+    }
+}
+
+/// The solver's first move of a win within `max` attacking moves (the five included).
+fn solver_move(pos: &Connect, max: u32) -> Option<Cell> {
+    thread_local! {
+        static SOLVER: std::cell::RefCell<VctSolver> = std::cell::RefCell::new(VctSolver::new(18));
+    }
+    SOLVER.with(|s| match s.borrow_mut().solve_within(pos, CHECK_BUDGET, max) {
+        VctOutcome::Win(line) => line.first().copied(),
+        _ => None,
+    })
+}
+
+/// Replays `line` and checks it is legal and ends with the attacker's five.
+fn replays_to_five(pos: &Connect, line: &[Cell]) -> Result<(), String> {
+    let mut p = pos.clone();
+    let att = p.side_to_move();
+    for (i, &mv) in line.iter().enumerate() {
+        p.parse_move(&p.format_move(mv)).map_err(|e| format!("move {i} ({mv}): {e}"))?;
+        p.make_move(mv);
+        if p.outcome().is_some() && i + 1 != line.len() {
+            return Err(format!("the game ended at move {i} ({mv})"));
+        }
+    }
+    match p.outcome().and_then(|o| o.winner) {
+        Some(w) if w == att => Ok(()),
+        _ => Err("the line does not end with the attacker's five".into()),
+    }
+}
+
+#[test]
+fn vct_puzzles() {
+    let puzzles = load_file("vct.puzzles");
+    let wins = puzzles.iter().filter(|p| p.kind == "vct").count();
+    assert!(wins >= 10, "the suite has {wins} VCT puzzles");
+    let mut failures = Vec::new();
+    let (mut solved, mut total_nodes, mut total_secs) = (0, 0, 0.0);
+    for p in puzzles.iter().filter(|p| p.kind != "block") {
+        let mut pos = position(p);
+        // A fresh solver per puzzle: nothing learnt on one puzzle helps the next.
+        let mut solver = VctSolver::new(18);
+        let start = Instant::now();
+        let outcome = match (p.kind.as_str(), p.length) {
+            ("novct", bound) if bound > 0 => solver.solve_within(&pos, NODE_BUDGET, bound as u32),
+            _ => solver.solve(&pos, NODE_BUDGET),
+        };
+        let secs = start.elapsed().as_secs_f64();
+        total_nodes += solver.nodes();
+        total_secs += secs;
+        let verdict = match (&outcome, p.kind.as_str()) {
+            (VctOutcome::Win(line), "vct") => {
+                let attacks = line.len().div_ceil(2);
+                if !p.first.contains(&cell_name(line[0])) {
+                    Err(format!("first move {} not in {:?} (line {line:?})", line[0], p.first))
+                } else if attacks != p.length {
+                    Err(format!("{attacks} attacking moves, expected {} (line {line:?})", p.length))
+                } else {
+                    replays_to_five(&pos, line).and_then(|()| {
+                        let mut checker = Checker::new();
+                        let r = checker.wins(&mut pos, attacks as u32, &mut |q, m| solver_move(q, m));
+                        println!("  {}: checker looked at {} positions", p.id, checker.positions);
+                        r
+                    })
+                }
+            }
+            (VctOutcome::Win(line), _) => Err(format!("claims a win where there is none: {line:?}")),
+            (_, "novct") => Ok(()),
+            (other, _) => Err(format!("expected a win starting {:?}, got {other:?}", p.first)),
+        };
+        println!("{:<32} {:<9} {:>8} nodes {:>9.2} ms  {:?}", p.id, p.kind, solver.nodes(), secs * 1e3, short(&outcome));
+        match verdict {
+            Ok(()) => solved += 1,
+            Err(e) => failures.push(format!("{}: {e}\n{}", p.id, pos.pretty())),
+        }
+    }
+    let n = puzzles.iter().filter(|p| p.kind != "block").count();
+    println!("vct solver: {solved}/{n} solved, {total_nodes} nodes, {:.1} ms", total_secs * 1e3);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn short(o: &VctOutcome) -> String {
+    match o {
+        VctOutcome::Win(line) => format!("Win {}", line.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Only-move puzzles: the opponent has a VCF, and the moves after which it has none
+/// are exactly the hand-worked defences.
+#[test]
+fn only_moves_are_the_vcf_defences() {
+    let puzzles = load_file("vct.puzzles");
+    let blocks: Vec<&Puzzle> = puzzles.iter().filter(|p| p.kind == "block").collect();
+    assert!(blocks.len() >= 5, "{} block puzzles", blocks.len());
+    let mut solver = VcfSolver::new(18);
+    for p in blocks {
+        let pos = position(p);
+        let defences = solver.defences(&pos, 100_000).unwrap_or_else(|| panic!("{}: no VCF threat found", p.id));
+        let mut got: Vec<String> = defences.iter().map(|&c| cell_name(c)).collect();
+        let mut want = p.first.clone();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "{}\n{}", p.id, pos.pretty());
+    }
+}
+
+/// Every win the VCT solver claims on the VCF suite is real, and never longer than
+/// the shortest VCF.
+#[test]
+fn vct_on_the_vcf_puzzles() {
+    let mut solver = VctSolver::new(18);
+    for p in load_file("vcf.puzzles") {
+        let mut pos = position(&p);
+        match solver.solve(&pos, NODE_BUDGET) {
+            VctOutcome::Win(line) => {
+                let attacks = line.len().div_ceil(2);
+                if p.length > 0 {
+                    assert!(attacks <= p.length, "{}: VCT of {attacks}, VCF of {}", p.id, p.length);
+                }
+                replays_to_five(&pos, &line).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+                Checker::new()
+                    .wins(&mut pos, attacks as u32, &mut |q, m| solver_move(q, m))
+                    .unwrap_or_else(|e| panic!("{}: {e}", p.id));
+            }
+            other => assert!(p.length == 0, "{}: VCF of {} but VCT says {other:?}", p.id, p.length),
+        }
+    }
+}
+
+/// The checker itself fails on a wrong first move and on positions without a win.
+#[test]
+fn checker_rejects_false_wins() {
+    let puzzles = load_file("vct.puzzles");
+    let find = |id: &str| puzzles.iter().find(|p| p.id == id).unwrap_or_else(|| panic!("{id} present"));
+    let p = find("double-three");
+    let mut pos = position(p);
+    let g9 = pos.cell(6, 8).unwrap();
+    let h8 = pos.cell(7, 7).unwrap();
+    // g9 makes one three only: O stops it, and the solver then finds no win in time.
+    let mut first = true;
+    let mut lie = |q: &Connect, m: u32| {
+        if std::mem::take(&mut first) {
+            Some(g9)
+        } else {
+            solver_move(q, m)
+        }
+    };
+    assert!(Checker::new().wins(&mut pos, 3, &mut lie).is_err());
+    // The real first move passes, but not with too few attacking moves.
+    assert!(Checker::new().wins(&mut pos, 3, &mut |_, _| Some(h8)).is_ok());
+    assert!(Checker::new().wins(&mut pos, 2, &mut |_, _| Some(h8)).is_err());
+    // A position with no VCT: the checker cannot prove one, whatever it is told.
+    let mut none = position(find("lone-pair"));
+    assert!(Checker::new().wins(&mut none, 6, &mut |_, _| Some(h8)).is_err());
+}
