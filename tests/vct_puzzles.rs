@@ -308,3 +308,94 @@ fn checker_rejects_false_wins() {
     let mut none = position(find("lone-pair"));
     assert!(Checker::new().wins(&mut none, 6, &mut |_, _| Some(h8)).is_err());
 }
+
+/// Not a correctness test: what `forced_win` (VCF, then VCT) costs at the root of
+/// middle games, release build:
+/// `cargo test --release --test vct_puzzles -- --ignored --nocapture root_cost`.
+/// Positions: each opening of `LUDEX_OPENINGS` (an EPD file such as
+/// `gomoku15.epd`; without it the empty board) followed by 4 to 20 plies of random
+/// play near the stones from a fixed seed, in all three rule sets.
+#[test]
+#[ignore]
+fn root_cost() {
+    use ludex::variants::connect::ConnectRules;
+    let openings: Vec<String> = match std::env::var("LUDEX_OPENINGS") {
+        Ok(path) => std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{path}: {e}"))
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+            .collect(),
+        Err(_) => vec![String::new(); 20],
+    };
+    for rules in [ConnectRules::gomoku_freestyle(), ConnectRules::gomoku(), ConnectRules::renju()] {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut times = Vec::new();
+        let (mut vcf_ms, mut vct_ms) = (Vec::new(), Vec::new());
+        let (mut wins, mut positions) = (0, 0);
+        for fen in &openings {
+            for plies in [4, 8, 12, 16, 20] {
+                let mut pos = if fen.is_empty() {
+                    Connect::startpos(rules)
+                } else {
+                    match Connect::from_fen(fen, rules) {
+                        Ok(p) => p,
+                        Err(_) => continue,
+                    }
+                };
+                for _ in 0..plies {
+                    if pos.outcome().is_some() {
+                        break;
+                    }
+                    let mut moves = MoveList::new();
+                    pos.candidate_moves(&mut moves);
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mv = moves.iter().copied().nth(seed as usize % moves.len()).unwrap();
+                    pos.make_move(mv);
+                }
+                if pos.outcome().is_some() {
+                    continue;
+                }
+                let start = Instant::now();
+                let found = pos.forced_win();
+                times.push(start.elapsed().as_secs_f64() * 1e3);
+                positions += 1;
+                wins += found.is_some() as u32;
+                let start = Instant::now();
+                let v = ludex::variants::connect::vcf(&pos, 20_000);
+                vcf_ms.push(start.elapsed().as_secs_f64() * 1e3);
+                if v.is_none() {
+                    let mut s = VctSolver::new(16);
+                    let start = Instant::now();
+                    let o = s.solve(&pos, 2_000);
+                    vct_ms.push((start.elapsed().as_secs_f64() * 1e3, s.nodes(), matches!(o, VctOutcome::Win(_)), matches!(o, VctOutcome::Unknown)));
+                }
+            }
+        }
+        times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let mean = times.iter().sum::<f64>() / times.len() as f64;
+        let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+        println!(
+            "{:?}: {positions} positions, {wins} forced wins; forced_win ms: mean {mean:.2}, median {:.2}, p95 {:.2}, max {:.2}",
+            rules.line_rule,
+            at(0.5),
+            at(0.95),
+            at(1.0)
+        );
+        vcf_ms.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let n = vct_ms.len();
+        let vct_wins = vct_ms.iter().filter(|v| v.2).count();
+        let vct_unknown = vct_ms.iter().filter(|v| v.3).count();
+        let vct_mean = vct_ms.iter().map(|v| v.0).sum::<f64>() / n as f64;
+        let nodes: u64 = vct_ms.iter().map(|v| v.1).sum();
+        let secs: f64 = vct_ms.iter().map(|v| v.0).sum::<f64>() / 1e3;
+        println!(
+            "  vcf: mean {:.2} ms, max {:.2}; vct (no VCF, {n} positions): {vct_wins} wins, {vct_unknown} unknown, mean {vct_mean:.2} ms, {:.0} nodes/s",
+            vcf_ms.iter().sum::<f64>() / vcf_ms.len() as f64,
+            vcf_ms[vcf_ms.len() - 1],
+            nodes as f64 / secs
+        );
+    }
+}

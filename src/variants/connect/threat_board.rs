@@ -90,6 +90,11 @@ impl ThreatBoard {
     /// Adds to `out` the empty cells on the line `dir` through `p`, within four steps,
     /// where `side` would win, skipping cells already listed.
     pub fn add_win_cells_along(&self, side: Side, p: Cell, dir: isize, out: &mut Vec<Cell>) {
+        // A five point on this line needs k - 1 stones within four steps of it, so
+        // at least k - 2 besides the one on p within four of p.
+        if self.near_on_line(side, p.index(), dir) + 2 < self.rules.k as u32 {
+            return;
+        }
         for off in (-4isize..=4).filter(|&o| o != 0) {
             let q = (p.index() as isize + off * dir) as usize;
             if self.cells[q] == EMPTY && self.wins_along(side, q, dir) && !out.contains(&Cell::from_index(q)) {
@@ -136,11 +141,44 @@ impl ThreatBoard {
         n
     }
 
-    /// Whether some line through `c` has at least `need` of `side`'s stones within
-    /// four steps: a quick filter (a four needs `k - 2` of them, a three `k - 3`).
+    /// The empty cells where a stone of `side` would have at least `need` of its
+    /// stones within four steps on one line, in board order, each with the most it
+    /// has on one line. A filter for move generation (a four needs `k - 2` such
+    /// stones, a three `k - 3`, a five `k - 1`), counted from the stones outwards,
+    /// which is cheaper than counting around every empty cell.
+    pub fn near_cells(&self, side: Side, need: u32, out: &mut Vec<(Cell, u8)>) {
+        out.clear();
+        let s = stone(side);
+        let (first, last) = self.span();
+        // One byte per direction, so a stone adds to four counts with one add.
+        let mut counts = [0u32; CELLS];
+        for p in first..=last {
+            if self.cells[p] != s {
+                continue;
+            }
+            for (i, &d) in DIRECTIONS.iter().enumerate() {
+                let mut q = p as isize - 4 * d;
+                for _ in 0..9 {
+                    counts[q as usize] += 1 << (8 * i);
+                    q += d;
+                }
+            }
+        }
+        // Walls fill the gaps between rows, so a plain index walk is board order.
+        for p in first..=last {
+            if self.cells[p] == EMPTY {
+                let best = counts[p].to_le_bytes().into_iter().max().unwrap_or(0);
+                if best as u32 >= need {
+                    out.push((Cell::from_index(p), best));
+                }
+            }
+        }
+    }
+
+    /// The array indices of the first and the last board cell.
     #[inline]
-    pub fn has_near(&self, side: Side, c: usize, need: u32) -> bool {
-        DIRECTIONS.iter().any(|&d| self.near_on_line(side, c, d) >= need)
+    fn span(&self) -> (usize, usize) {
+        (Cell::new(0, 0).index(), Cell::new(self.width - 1, self.height - 1).index())
     }
 
     /// The board's cells in board order (rank by rank from a1).

@@ -126,9 +126,32 @@ impl VcfSolver {
     }
 
     /// Looks for a VCF for `board.attacker` on a game still going, trying at most
-    /// `node_budget` attacking moves; the board is unchanged on return. The VCT
-    /// solver asks this about the defender's fours at its nodes.
+    /// `node_budget` attacking moves; the board is unchanged on return.
     pub(super) fn solve_board(&mut self, board: &mut ThreatBoard, node_budget: u64) -> VcfOutcome {
+        let (att, def) = (board.attacker, board.attacker.flip());
+        let k = board.rules.k as u32;
+        // A five on the board wins at once.
+        let mut near = Vec::new();
+        board.near_cells(att, k - 1, &mut near);
+        if let Some(&(c, _)) = near.iter().find(|(c, _)| board.wins_at(att, c.index())) {
+            self.nodes = 0;
+            return VcfOutcome::Win(vec![c]);
+        }
+        board.near_cells(def, k - 1, &mut near);
+        let threats: Vec<Cell> = near.iter().map(|&(c, _)| c).filter(|c| board.wins_at(def, c.index())).collect();
+        self.deepen(board, &threats, node_budget)
+    }
+
+    /// [`VcfSolver::solve_board`] for a board where the caller knows that neither
+    /// side has a five point: the VCT solver asks this about the defender's fours at
+    /// each of its threes, where neither side has a four on the board.
+    pub(super) fn solve_quiet(&mut self, board: &mut ThreatBoard, node_budget: u64) -> VcfOutcome {
+        self.deepen(board, &[], node_budget)
+    }
+
+    /// Iterative deepening on the number of fours; `threats` are the defender's five
+    /// points.
+    fn deepen(&mut self, board: &mut ThreatBoard, threats: &[Cell], node_budget: u64) -> VcfOutcome {
         self.nodes = 0;
         self.budget = node_budget;
         if self.rules != Some(board.rules) {
@@ -138,16 +161,9 @@ impl VcfSolver {
             }
             self.rules = Some(board.rules);
         }
-        let (att, def) = (board.attacker, board.attacker.flip());
-        // A five on the board wins at once.
-        let cells = board.empty_cells();
-        if let Some(&c) = cells.iter().find(|c| board.wins_at(att, c.index())) {
-            return VcfOutcome::Win(vec![c]);
-        }
-        let threats: Vec<Cell> = cells.iter().copied().filter(|c| board.wins_at(def, c.index())).collect();
         let mut line = Vec::new();
         for depth in 1..=MAX_FOURS {
-            match self.attack(board, depth, &threats, &mut line) {
+            match self.attack(board, depth, threats, &mut line) {
                 Ok(Some(true)) => {
                     line.reverse();
                     return VcfOutcome::Win(line);
@@ -200,10 +216,11 @@ impl VcfSolver {
         }
         let candidates: Vec<Cell> = match threats.first() {
             Some(&t) => vec![t],
-            None => b
-                .board_cells()
-                .filter(|c| b.is_empty(*c) && b.has_near(att, c.index(), b.rules.k as u32 - 2))
-                .collect(),
+            None => {
+                let mut near = Vec::new();
+                b.near_cells(att, b.rules.k as u32 - 2, &mut near);
+                near.into_iter().map(|(c, _)| c).collect()
+            }
         };
         let mut cut = false;
         let mut wins = Vec::with_capacity(8);

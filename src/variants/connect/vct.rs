@@ -139,11 +139,14 @@ impl VctSolver {
         }
         let mut b = ThreatBoard::new(pos, pos.to_move);
         let (att, def) = (b.attacker, b.attacker.flip());
-        let cells = b.empty_cells();
-        if let Some(&c) = cells.iter().find(|c| b.wins_at(att, c.index())) {
+        let k = b.rules.k as u32;
+        let mut near = Vec::new();
+        b.near_cells(att, k - 1, &mut near);
+        if let Some(&(c, _)) = near.iter().find(|(c, _)| b.wins_at(att, c.index())) {
             return VctOutcome::Win(vec![c]);
         }
-        let threats: Vec<Cell> = cells.iter().copied().filter(|c| b.wins_at(def, c.index())).collect();
+        b.near_cells(def, k - 1, &mut near);
+        let threats: Vec<Cell> = near.iter().map(|&(c, _)| c).filter(|c| b.wins_at(def, c.index())).collect();
         let mut line = Vec::new();
         for depth in 1..max_attacks.min(MAX_THREATS + 1) {
             match self.attack(&mut b, depth, &threats, &mut line) {
@@ -201,16 +204,17 @@ impl VctSolver {
         }
         let k = b.rules.k as u32;
         let forced = threats.first().copied();
-        let candidates: Vec<Cell> = match forced {
-            Some(t) => vec![t],
-            None => b.board_cells().filter(|&c| b.is_empty(c) && b.has_near(att, c.index(), k - 3)).collect(),
-        };
+        let mut candidates = Vec::new();
+        match forced {
+            Some(t) => candidates.push((t, u8::MAX)),
+            None => b.near_cells(att, k - 3, &mut candidates),
+        }
         // Fours first (they are cheaper to refute or prove), then threes.
         let mut fours = Vec::new();
         let mut threes = Vec::new();
         let mut wins = Vec::with_capacity(8);
-        for c in candidates {
-            if forced.is_none() && !b.has_near(att, c.index(), k - 2) {
+        for (c, near) in candidates {
+            if (near as u32) < k - 2 {
                 threes.push(c);
                 continue;
             }
@@ -321,7 +325,9 @@ impl VctSolver {
         let def = b.attacker.flip();
         b.swap_attacker();
         let budget = DEFENDER_VCF_BUDGET.min(self.budget.saturating_sub(self.nodes));
-        let counter = self.vcf.solve_board(b, budget);
+        // Neither side has a five point here: the attacker's three is no four, and
+        // the defender's fours were all blocked on the way.
+        let counter = self.vcf.solve_quiet(b, budget);
         b.swap_attacker();
         self.nodes += self.vcf.nodes();
         match counter {
@@ -391,10 +397,10 @@ fn finishers(b: &mut ThreatBoard, c: Cell, everywhere: bool) -> Vec<Finisher> {
         }
     }
     if out.is_empty() && everywhere {
-        for m in b.empty_cells() {
-            if b.has_near(att, m.index(), k - 2) {
-                try_finisher(b, m, &mut fives, &mut out);
-            }
+        let mut near = Vec::new();
+        b.near_cells(att, k - 2, &mut near);
+        for (m, _) in near {
+            try_finisher(b, m, &mut fives, &mut out);
         }
     }
     out
@@ -429,10 +435,9 @@ fn defences(b: &mut ThreatBoard, finishers: &[Finisher]) -> Vec<(Cell, Vec<Cell>
     let k = b.rules.k as u32;
     let mut out: Vec<(Cell, Vec<Cell>)> = Vec::new();
     let mut fives = Vec::with_capacity(8);
-    for r in b.empty_cells() {
-        if !b.has_near(def, r.index(), k - 2) {
-            continue;
-        }
+    let mut near = Vec::new();
+    b.near_cells(def, k - 2, &mut near);
+    for (r, _) in near {
         b.put(def, r);
         b.win_cells_through(def, r, &mut fives);
         b.lift(def, r);
