@@ -165,9 +165,9 @@ impl ThreatBoard {
             }
         }
         // Walls fill the gaps between rows, so a plain index walk is board order.
-        for p in first..=last {
+        for (p, &count) in counts.iter().enumerate().take(last + 1).skip(first) {
             if self.cells[p] == EMPTY {
-                let best = counts[p].to_le_bytes().into_iter().max().unwrap_or(0);
+                let best = count.to_le_bytes().into_iter().max().unwrap_or(0);
                 if best as u32 >= need {
                     out.push((Cell::from_index(p), best));
                 }

@@ -355,7 +355,7 @@ impl VctSolver {
             b.lift(def, r);
             match found? {
                 Some(true) => {
-                    if longest.as_ref().map_or(true, |l| sub.len() + 1 > l.len()) {
+                    if longest.as_ref().is_none_or(|l| sub.len() + 1 > l.len()) {
                         let mut l = Vec::with_capacity(sub.len() + 1);
                         l.push(r);
                         l.extend_from_slice(&sub);
