@@ -240,6 +240,26 @@ fn short(o: &VctOutcome) -> String {
     }
 }
 
+/// The hand-worked answers themselves: every listed first move of a `vct` puzzle is
+/// proven by the checker to win within the puzzle's length, whatever the defender
+/// replies (the solver only suggests the attacker's later moves).
+#[test]
+fn every_listed_first_move_wins() {
+    for p in load_file("vct.puzzles").iter().filter(|p| p.kind == "vct") {
+        let mut pos = position(p);
+        let att = pos.side_to_move();
+        for name in &p.first {
+            let m = pos.parse_move(name).unwrap_or_else(|e| panic!("{}: {name}: {e}", p.id));
+            pos.make_move(m);
+            let result = Checker::new().every_reply_loses(&mut pos, att, p.length as u32);
+            pos.unmake_move();
+            if let Err(e) = result {
+                panic!("{}: {name} does not win in {}: {e}", p.id, p.length);
+            }
+        }
+    }
+}
+
 /// Only-move puzzles: the opponent has a VCF, and the moves after which it has none
 /// are exactly the hand-worked defences.
 #[test]
