@@ -10,9 +10,11 @@ pub struct Puzzle {
     pub variant: &'static str,
     /// The board part of a FEN (the side to move follows from the stone counts).
     pub fen: String,
-    /// Cell names (`h8`) of every shortest VCF's first move; empty when there is none.
+    /// Cell names (`h8`): the first moves of every shortest VCF or VCT, or the moves
+    /// that hold (`block`); empty when there is none.
     pub first: Vec<String>,
-    /// Attacking moves in a shortest VCF, the five included (0 when there is none).
+    /// Attacking moves in a shortest VCF or VCT, the five included (0 when there is
+    /// none); for `novct`, the length up to which there is none (0: none at all).
     pub length: usize,
     /// What the puzzle asks (`vct.puzzles`): `vct`, `novct` or `block`; `vcf` in
     /// `vcf.puzzles`, which has no `kind` lines.

@@ -358,8 +358,8 @@ impl Position for Connect {
 
     /// A victory by continuous fours, or failing that by fours and threes, if the
     /// solvers prove one within their budgets (gomoku and renju; on small boards the
-    /// search solves everything itself). Fours first: a VCF is cheaper to find and
-    /// never longer in plies than it needs to be.
+    /// search solves everything itself). Fours first: a VCF is far cheaper to find,
+    /// and every reply in it is forced.
     fn forced_win(&self) -> Option<Vec<Cell>> {
         if self.rules.k != 5 || self.is_over() {
             return None;
