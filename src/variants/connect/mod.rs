@@ -10,7 +10,8 @@
 //! - `lines`: win detection through the last stone; `linebits`: the board as line bit sets;
 //! - `eval`, `params`: line-window evaluation and move scoring;
 //! - [`renju`]: the first player's forbidden moves under renju (Gomocup rule 4);
-//! - [`vcf`]: a solver for wins by continuous fours;
+//! - [`vcf`], [`vct`]: solvers for wins by continuous fours, and by fours and threes
+//!   (`threat_board` is their shared light board);
 //! - `zobrist`, `position`, `pretty`: hashing, make/unmake, the board for people.
 
 mod eval;
@@ -26,6 +27,8 @@ pub mod renju;
 pub mod rules;
 mod threats;
 pub mod vcf;
+pub mod vct;
+mod threat_board;
 mod zobrist;
 
 #[cfg(test)]
@@ -35,6 +38,7 @@ pub use eval::LineStats;
 pub use geometry::Cell;
 pub use rules::{ConnectRules, LineRule};
 pub use vcf::{vcf, VcfOutcome, VcfSolver};
+pub use vct::{vct, VctOutcome, VctSolver};
 
 use crate::core::Side;
 use geometry::CELLS;

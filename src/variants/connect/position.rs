@@ -274,9 +274,13 @@ impl Connect {
 /// Boards up to this many cells (tic-tac-toe, small m,n,k boards) search every move.
 const SMALL_BOARD: usize = 49;
 
-/// Attacking moves the VCF solver may try at the root before the tree search
-/// (a few milliseconds).
+/// Attacking moves the VCF solver may try at the root before the tree search.
 const VCF_ROOT_BUDGET: u64 = 20_000;
+
+/// Nodes the VCT solver may spend at the root when there is no VCF. Together with
+/// the VCF search this stays within a few milliseconds on 15x15 middle games (see
+/// `tests/vct_puzzles.rs`, `root_cost`).
+const VCT_ROOT_BUDGET: u64 = 2_000;
 
 /// Candidate moves lie within this many cells of a stone (Chebyshev distance).
 const CANDIDATE_RADIUS: usize = 2;
@@ -402,13 +406,15 @@ impl Position for Connect {
         self.makes_four(self.to_move, mv)
     }
 
-    /// A victory by continuous fours, if the solver proves one within its budget
-    /// (gomoku and renju; on small boards the search solves everything itself).
+    /// A victory by continuous fours, or failing that by fours and threes, if the
+    /// solvers prove one within their budgets (gomoku and renju; on small boards the
+    /// search solves everything itself). Fours first: a VCF is far cheaper to find,
+    /// and every reply in it is forced.
     fn forced_win(&self) -> Option<Vec<Cell>> {
         if self.rules.k != 5 || self.is_over() {
             return None;
         }
-        super::vcf::vcf(self, VCF_ROOT_BUDGET)
+        super::vcf::vcf(self, VCF_ROOT_BUDGET).or_else(|| super::vct::vct(self, VCT_ROOT_BUDGET))
     }
 
     /// The moves that stop the opponent's VCF, when the solver proves one.

@@ -20,10 +20,9 @@
 //!   left after the block).
 //! - a five the defender already threatens at the root works the same way.
 
-use super::geometry::{stone, Cell, CELLS, DIRECTIONS, EMPTY};
-use super::renju;
-use super::rules::{ConnectRules, LineRule};
-use super::zobrist::Keys;
+use super::geometry::{Cell, EMPTY};
+use super::rules::ConnectRules;
+use super::threat_board::ThreatBoard;
 use super::Connect;
 use crate::core::{Position, Side};
 
@@ -63,95 +62,6 @@ pub struct VcfSolver {
     rules: Option<ConnectRules>,
     nodes: u64,
     budget: u64,
-}
-
-/// The solver's own board: cells and hash only.
-struct Board {
-    cells: [u8; CELLS],
-    hash: u64,
-    keys: &'static Keys,
-    rules: ConnectRules,
-    width: usize,
-    height: usize,
-    attacker: Side,
-}
-
-impl Board {
-    #[inline]
-    fn put(&mut self, side: Side, c: Cell) {
-        self.cells[c.index()] = stone(side);
-        self.hash ^= self.keys.stone(side, c.index());
-    }
-
-    #[inline]
-    fn lift(&mut self, side: Side, c: Cell) {
-        self.cells[c.index()] = EMPTY;
-        self.hash ^= self.keys.stone(side, c.index());
-    }
-
-    #[inline]
-    fn run(&self, p: usize, dir: isize, s: u8) -> u32 {
-        let mut n = 0;
-        let mut q = p as isize + dir;
-        while self.cells[q as usize] == s {
-            n += 1;
-            q += dir;
-        }
-        n
-    }
-
-    /// Whether a stone of `side` on the empty `q` wins along direction `dir`.
-    #[inline]
-    fn wins_along(&self, side: Side, q: usize, dir: isize) -> bool {
-        let s = stone(side);
-        self.rules.wins_for(side, 1 + self.run(q, dir, s) + self.run(q, -dir, s))
-    }
-
-    /// Whether a stone of `side` on the empty `q` wins.
-    fn wins_at(&self, side: Side, q: usize) -> bool {
-        DIRECTIONS.iter().any(|&d| self.wins_along(side, q, d))
-    }
-
-    /// The empty cells where `side` would win on the lines through `p` (within four
-    /// steps, which covers every line a stone on `p` can have made winnable).
-    fn win_cells_through(&self, side: Side, p: Cell, out: &mut Vec<Cell>) {
-        out.clear();
-        for &d in &DIRECTIONS {
-            for off in (-4isize..=4).filter(|&o| o != 0) {
-                let q = (p.index() as isize + off * d) as usize;
-                if self.cells[q] == EMPTY && self.wins_along(side, q, d) && !out.contains(&Cell::from_index(q)) {
-                    out.push(Cell::from_index(q));
-                }
-            }
-        }
-    }
-
-    /// Whether `side` may play the empty `c` (only renju forbids anything).
-    fn legal_for(&mut self, side: Side, c: Cell) -> bool {
-        !(self.rules.line_rule == LineRule::Renju
-            && side == renju::RESTRICTED
-            && renju::is_forbidden(&mut self.cells, c))
-    }
-
-    /// Whether `side` has enough stones near `c` on one line for a stone there to make
-    /// a four (`k - 2` of its stones within four steps). A quick filter.
-    #[inline]
-    fn may_make_four(&self, side: Side, c: usize) -> bool {
-        let s = stone(side);
-        let need = self.rules.k as u32 - 2;
-        DIRECTIONS.iter().any(|&d| {
-            let mut n = 0;
-            for off in 1..=4isize {
-                n += (self.cells[(c as isize + off * d) as usize] == s) as u32;
-                n += (self.cells[(c as isize - off * d) as usize] == s) as u32;
-            }
-            n >= need
-        })
-    }
-
-    fn board_cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| Cell::new(x, y)))
-    }
 }
 
 impl VcfSolver {
@@ -209,36 +119,51 @@ impl VcfSolver {
 
     fn solve_for(&mut self, pos: &Connect, attacker: Side, node_budget: u64) -> VcfOutcome {
         self.nodes = 0;
-        self.budget = node_budget;
-        if self.rules != Some(pos.rules) {
-            self.clear();
-            self.rules = Some(pos.rules);
-        }
         if pos.winner.is_some() || pos.stone_count() == pos.width() * pos.height() {
             return VcfOutcome::NoWin;
         }
-        // The hash with `attacker` to move (it differs from `pos.hash` when the
-        // attacker is the side not to move, for `defences`).
-        let hash = if attacker == pos.to_move { pos.hash } else { pos.hash ^ pos.keys.black_to_move };
-        let mut board = Board {
-            cells: pos.cells,
-            hash,
-            keys: pos.keys,
-            rules: pos.rules,
-            width: pos.width(),
-            height: pos.height(),
-            attacker,
-        };
+        self.solve_board(&mut ThreatBoard::new(pos, attacker), node_budget)
+    }
+
+    /// Looks for a VCF for `board.attacker` on a game still going, trying at most
+    /// `node_budget` attacking moves; the board is unchanged on return.
+    pub(super) fn solve_board(&mut self, board: &mut ThreatBoard, node_budget: u64) -> VcfOutcome {
         let (att, def) = (board.attacker, board.attacker.flip());
+        let k = board.rules.k as u32;
         // A five on the board wins at once.
-        let cells: Vec<Cell> = board.board_cells().filter(|c| board.cells[c.index()] == EMPTY).collect();
-        if let Some(&c) = cells.iter().find(|c| board.wins_at(att, c.index())) {
+        let mut near = Vec::new();
+        board.near_cells(att, k - 1, &mut near);
+        if let Some(&(c, _)) = near.iter().find(|(c, _)| board.wins_at(att, c.index())) {
+            self.nodes = 0;
             return VcfOutcome::Win(vec![c]);
         }
-        let threats: Vec<Cell> = cells.iter().copied().filter(|c| board.wins_at(def, c.index())).collect();
+        board.near_cells(def, k - 1, &mut near);
+        let threats: Vec<Cell> = near.iter().map(|&(c, _)| c).filter(|c| board.wins_at(def, c.index())).collect();
+        self.deepen(board, &threats, node_budget)
+    }
+
+    /// [`VcfSolver::solve_board`] for a board where the caller knows that neither
+    /// side has a five point: the VCT solver asks this about the defender's fours at
+    /// each of its threes, where neither side has a four on the board.
+    pub(super) fn solve_quiet(&mut self, board: &mut ThreatBoard, node_budget: u64) -> VcfOutcome {
+        self.deepen(board, &[], node_budget)
+    }
+
+    /// Iterative deepening on the number of fours; `threats` are the defender's five
+    /// points.
+    fn deepen(&mut self, board: &mut ThreatBoard, threats: &[Cell], node_budget: u64) -> VcfOutcome {
+        self.nodes = 0;
+        self.budget = node_budget;
+        if self.rules != Some(board.rules) {
+            // A new solver's table is empty already.
+            if self.rules.is_some() {
+                self.clear();
+            }
+            self.rules = Some(board.rules);
+        }
         let mut line = Vec::new();
         for depth in 1..=MAX_FOURS {
-            match self.attack(&mut board, depth, &threats, &mut line) {
+            match self.attack(board, depth, threats, &mut line) {
                 Ok(Some(true)) => {
                     line.reverse();
                     return VcfOutcome::Win(line);
@@ -271,7 +196,7 @@ impl VcfSolver {
     /// none was found but some line was cut by the depth.
     fn attack(
         &mut self,
-        b: &mut Board,
+        b: &mut ThreatBoard,
         depth: u32,
         threats: &[Cell],
         line: &mut Vec<Cell>,
@@ -291,10 +216,11 @@ impl VcfSolver {
         }
         let candidates: Vec<Cell> = match threats.first() {
             Some(&t) => vec![t],
-            None => b
-                .board_cells()
-                .filter(|c| b.cells[c.index()] == EMPTY && b.may_make_four(att, c.index()))
-                .collect(),
+            None => {
+                let mut near = Vec::new();
+                b.near_cells(att, b.rules.k as u32 - 2, &mut near);
+                near.into_iter().map(|(c, _)| c).collect()
+            }
         };
         let mut cut = false;
         let mut wins = Vec::with_capacity(8);
@@ -331,7 +257,7 @@ impl VcfSolver {
                 }
                 _ => {
                     // Win: the defender plays the block (or anything it may), then five.
-                    let reply = block.or_else(|| any_move(b, def, &wins));
+                    let reply = block.or_else(|| b.any_move(def, &wins));
                     line.clear();
                     line.push(wins.iter().copied().find(|&w| Some(w) != block).unwrap_or(wins[0]));
                     if let Some(r) = reply {
@@ -384,13 +310,6 @@ fn near_stones(pos: &Connect) -> Vec<Cell> {
         }
     }
     out
-}
-
-/// Some cell `side` may play other than those in `avoid`, for the forced line's
-/// record when the defender cannot block at all.
-fn any_move(b: &mut Board, side: Side, avoid: &[Cell]) -> Option<Cell> {
-    let cells: Vec<Cell> = b.board_cells().filter(|c| b.cells[c.index()] == EMPTY && !avoid.contains(c)).collect();
-    cells.into_iter().find(|&c| b.legal_for(side, c))
 }
 
 /// A shortest VCF for the side to move within `node_budget` attacking moves, as the
