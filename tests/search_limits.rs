@@ -148,7 +148,8 @@ fn ponder_ignores_the_clock_until_ponderhit() {
     let t = Instant::now();
     signals.ponderhit();
     let (r, _) = handle.join().unwrap();
-    assert!(t.elapsed() < Duration::from_millis(60), "{:?} after ponderhit", t.elapsed());
+    // (Bounded loosely: a loaded CI machine can hold a thread back for tens of ms.)
+    assert!(t.elapsed() < Duration::from_millis(250), "{:?} after ponderhit", t.elapsed());
     assert!(r.best_move.is_some());
     assert!(r.depth >= 3, "pondering time was used: depth {}", r.depth);
 
