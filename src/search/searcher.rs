@@ -82,12 +82,15 @@ impl Searcher {
         self.histories.iter_mut().for_each(History::age);
 
         let control = Control::new(limits, pos.side_to_move(), start);
-        // The solvers run before the search and cannot be interrupted: skip them when
-        // the move must come almost at once.
-        let solvers = control.budget.is_none_or(|b| b.hard_ms >= SOLVER_MIN_MS);
+        // The variant's solvers serve a plain search (under `infinite` or `ponder` the
+        // host expects the search to wait for `stop`, and MultiPV or `searchmoves`
+        // ask for more than one line). They run before the search and cannot be
+        // interrupted: skip them too when the move must come almost at once.
+        let plain = !(limits.infinite || signals.is_pondering() || limits.multipv > 1 || !limits.searchmoves.is_empty());
+        let solvers = plain && control.budget.is_none_or(|b| b.hard_ms >= SOLVER_MIN_MS);
         let root_moves = root_moves(pos, &limits.searchmoves, solvers);
         if solvers {
-            if let Some(result) = self.proven_win(pos, limits, signals, listener, start) {
+            if let Some(result) = self.proven_win(pos, listener, start) {
                 return result;
             }
         }
@@ -197,21 +200,15 @@ impl Searcher {
 /// everywhere else (so the first stone goes to the centre and no time is spent on
 /// the edge); `searchmoves` still reaches any legal cell.
 impl Searcher {
-    /// The variant's own solver, asked before the tree search: a proven win is played
-    /// at once. Only for a plain search: under `infinite` or `ponder` the host expects
-    /// the search to wait for `stop`, and MultiPV or `searchmoves` ask for more than
-    /// one winning line. The line is replayed by the rules before it is trusted.
+    /// The variant's own solver, asked before the tree search of a plain search: a
+    /// proven win is played at once. The line is replayed by the rules before it is
+    /// trusted.
     fn proven_win<P: Position, L: SearchListener<P::Move>>(
         &self,
         pos: &P,
-        limits: &Limits<P::Move>,
-        signals: &Signals,
         listener: &mut L,
         start: Instant,
     ) -> Option<SearchResult<P::Move>> {
-        if limits.infinite || signals.is_pondering() || limits.multipv > 1 || !limits.searchmoves.is_empty() {
-            return None;
-        }
         let line = pos.forced_win()?;
         let mut replay = pos.clone();
         let mut legal = MoveList::new();
