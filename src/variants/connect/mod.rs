@@ -8,11 +8,17 @@
 //! - [`geometry`]: the padded board array and square names ([`Cell`]);
 //! - `fen`, `notation`: Cute Chess's pocket FEN and `P@h8` drops;
 //! - `lines`: win detection through the last stone; `linebits`: the board as line bit sets;
-//! - `eval`, `params`: line-window evaluation and move scoring;
+//! - `pattern`, `pattern_table`: what a stone makes on one line (five, open four,
+//!   four, open three, ...), defined from first principles and tabled at start-up;
+//! - `cell_class`, `patterns`, `cell_set`: per empty cell and side the four line
+//!   patterns and the combined class ([`CellClass`]), kept incrementally;
+//! - `eval`, `params`: the pattern evaluation and move scoring;
 //! - [`renju`]: the first player's forbidden moves under renju (Gomocup rule 4);
 //! - [`vcf`]: a solver for wins by continuous fours;
 //! - `zobrist`, `position`, `pretty`: hashing, make/unmake, the board for people.
 
+mod cell_class;
+mod cell_set;
 mod eval;
 mod fen;
 pub mod geometry;
@@ -20,6 +26,9 @@ mod linebits;
 mod lines;
 mod notation;
 mod params;
+mod pattern;
+mod pattern_table;
+mod patterns;
 mod position;
 mod pretty;
 pub mod renju;
@@ -30,8 +39,9 @@ mod zobrist;
 #[cfg(test)]
 mod tests;
 
-pub use eval::LineStats;
+pub use cell_class::CellClass;
 pub use geometry::Cell;
+pub use pattern::Pattern;
 pub use rules::{ConnectRules, LineRule};
 pub use vcf::{vcf, VcfOutcome, VcfSolver};
 
@@ -59,8 +69,9 @@ pub struct Connect {
     hash: u64,
     /// Made moves, for `unmake_move`; reserved for a full board so play never allocates.
     history: Vec<Undo>,
-    stats: LineStats,
-    /// The board again as bits along every line, for the evaluation's line reads.
+    /// The board again as bits along every line, for the pattern reads.
     lines: linebits::LineBoards,
+    /// Line patterns and cell classes of every empty cell, both sides.
+    patterns: patterns::Patterns,
     keys: &'static zobrist::Keys,
 }
