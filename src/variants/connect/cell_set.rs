@@ -21,6 +21,11 @@ impl CellSet {
         self.words[i / 64] &= !(1 << (i % 64));
     }
 
+    #[inline(always)]
+    pub fn contains(&self, i: usize) -> bool {
+        self.words[i / 64] >> (i % 64) & 1 == 1
+    }
+
     /// The cells in the set, in index order (rank by rank from a1).
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
         self.words.iter().enumerate().flat_map(|(i, &w)| {

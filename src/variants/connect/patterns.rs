@@ -9,10 +9,12 @@
 //! five-points" or "is there a four to play" cost a word scan or nothing).
 //!
 //! A stone changes only the patterns of the empty cells within `REACH` of it on its
-//! four lines, and of each only the one line through the stone, so `update` reads
+//! four lines, and of each only the one line through the stone, so `make` reads
 //! each of the four lines once (`LineBoards::span`) and re-derives at most 40 codes
-//! per side; taking the stone back runs the same update, and the state is a function
-//! of the board alone (the tests compare it with a rebuild after random games).
+//! per side. It logs what each changed cell held before, so `unmake` writes those
+//! back without a single lookup (half the cost of re-deriving them). The state is a
+//! function of the board alone: the tests compare it with a rebuild after every move
+//! and take-back of random games.
 //!
 //! Renju: for the restricted side a cell whose codes could make it forbidden is a
 //! *foul candidate* (`cell_class::classify`); `renju::is_forbidden` decides it, and a
@@ -30,6 +32,36 @@ use super::pattern_table::PatternTable;
 use super::renju;
 use super::rules::ConnectRules;
 use crate::core::Side;
+
+/// The patterns a cell's class depends on (`cell_class::classify`), as a bit set of codes.
+const CLASS_PATTERNS: u16 = 1 << Pattern::F3 as u16
+    | 1 << Pattern::B4 as u16
+    | 1 << Pattern::F4 as u16
+    | 1 << Pattern::F5 as u16
+    | 1 << Pattern::Overline as u16
+    | 1 << Pattern::DoubleFour as u16;
+
+/// Log entries reserved up front: a search 100 plies deep changes about 60 cell
+/// entries per ply in the middle game.
+const LOG_RESERVE: usize = 8192;
+
+/// What one side's entry for one cell held before a change, for `unmake`.
+#[derive(Clone, Copy)]
+struct Saved {
+    cell: u16,
+    side: u8,
+    candidate: bool,
+    codes: u16,
+    class: CellClass,
+}
+
+/// The counts before one `make`, and where its log entries start.
+#[derive(Clone, Copy)]
+struct Frame {
+    log_len: u32,
+    pattern_count: [[i32; PATTERNS]; 2],
+    class_count: [[u16; CLASSES]; 2],
+}
 
 #[derive(Clone)]
 pub struct Patterns {
@@ -50,6 +82,10 @@ pub struct Patterns {
     tables: [&'static PatternTable; 2],
     /// Renju: the restricted side's index.
     restricted: Option<usize>,
+    /// Cell entries as they were before each change since the first `make`...
+    log: Vec<Saved>,
+    /// ...and the counts before each `make`, one frame per stone made.
+    frames: Vec<Frame>,
 }
 
 impl Patterns {
@@ -65,6 +101,8 @@ impl Patterns {
             candidates: CellSet::default(),
             tables: [Side::White, Side::Black].map(|s| PatternTable::get(SideRule::of(rules, s))),
             restricted,
+            log: Vec::new(),
+            frames: Vec::new(),
         }
     }
 
@@ -79,6 +117,9 @@ impl Patterns {
         rules: ConnectRules,
     ) -> Patterns {
         let mut pt = Patterns::blank(rules);
+        // Room for a deep search, so that `make` does not allocate.
+        pt.frames.reserve(width * height);
+        pt.log.reserve(LOG_RESERVE);
         for y in 0..height {
             for x in 0..width {
                 let cell = Cell::new(x, y);
@@ -91,21 +132,24 @@ impl Patterns {
         pt
     }
 
-    /// Brings the state up to date after a stone was put on `cell` (`placed`) or
-    /// taken from it. `lines` and `cells` already show the board after the change;
-    /// `cells` is scratch for the renju test and is unchanged on return.
+    /// Brings the state up to date after a stone was put on `cell`. `lines` and
+    /// `cells` already show it; `cells` is scratch for the renju test and is unchanged
+    /// on return.
     #[inline]
-    pub fn update(&mut self, lines: &LineBoards, cells: &mut [u8; CELLS], cell: Cell, placed: bool) {
+    pub fn make(&mut self, lines: &LineBoards, cells: &mut [u8; CELLS], cell: Cell) {
+        self.frames.push(Frame {
+            log_len: self.log.len() as u32,
+            pattern_count: self.pattern_count,
+            class_count: self.class_count,
+        });
         let p = cell.index();
-        if placed {
-            self.retire(0, p);
-            self.retire(1, p);
-        }
+        self.retire(0, p);
+        self.retire(1, p);
         for (dir, &step) in DIRECTIONS.iter().enumerate() {
             let bits = lines.span(cell, dir);
             let occupied = bits.stones[0] | bits.stones[1] | bits.wall;
             for at in FAR - REACH..=FAR + REACH {
-                if occupied >> at & 1 != 0 || at == FAR {
+                if occupied >> at & 1 != 0 {
                     continue;
                 }
                 let q = (p as isize + (at as isize - FAR as isize) * step) as usize;
@@ -114,12 +158,55 @@ impl Patterns {
                 self.set_code(1, q, dir, black);
             }
         }
-        if !placed {
-            self.install(lines, cell);
-        }
         if self.restricted.is_some() {
             self.judge_candidates(cells);
         }
+    }
+
+    /// Undoes the last `make`, writing back what it changed.
+    #[inline]
+    pub fn unmake(&mut self) {
+        let Some(frame) = self.frames.pop() else {
+            debug_assert!(false, "Patterns::unmake without a make");
+            return;
+        };
+        for i in (frame.log_len as usize..self.log.len()).rev() {
+            let saved = self.log[i];
+            let (side, q) = (saved.side as usize, saved.cell as usize);
+            let now = self.class[side][q];
+            if now != saved.class {
+                if now != CellClass::None {
+                    self.class_cells[side][now as usize].remove(q);
+                }
+                if saved.class != CellClass::None {
+                    self.class_cells[side][saved.class as usize].insert(q);
+                }
+                self.class[side][q] = saved.class;
+            }
+            self.codes[side][q] = saved.codes;
+            if self.restricted == Some(side) {
+                if saved.candidate {
+                    self.candidates.insert(q);
+                } else {
+                    self.candidates.remove(q);
+                }
+            }
+        }
+        self.log.truncate(frame.log_len as usize);
+        self.pattern_count = frame.pattern_count;
+        self.class_count = frame.class_count;
+    }
+
+    /// Logs the entry of `side` for cell `q` before a change.
+    #[inline(always)]
+    fn save(&mut self, side: usize, q: usize) {
+        self.log.push(Saved {
+            cell: q as u16,
+            side: side as u8,
+            candidate: self.restricted == Some(side) && self.candidates.contains(q),
+            codes: self.codes[side][q],
+            class: self.class[side][q],
+        });
     }
 
     /// Both sides' codes of the cell at bit `at` of a span.
@@ -149,6 +236,7 @@ impl Patterns {
 
     /// Takes the cell `p`, now occupied, out of every count.
     fn retire(&mut self, side: usize, p: usize) {
+        self.save(side, p);
         self.set_class(side, p, CellClass::None);
         self.count_codes(side, self.codes[side][p], -1);
         self.codes[side][p] = 0;
@@ -173,12 +261,16 @@ impl Patterns {
         if old == code {
             return;
         }
+        self.save(side, q);
         if self.class[side][q] != CellClass::Forbidden {
             self.pattern_count[side][old as usize] -= 1;
             self.pattern_count[side][code as usize] += 1;
         }
         self.codes[side][q] = (all & !(15 << shift)) | code << shift;
-        self.reclass(side, q);
+        // Most changes are among the twos and ones, which no class looks at.
+        if (CLASS_PATTERNS >> old | CLASS_PATTERNS >> code) & 1 != 0 {
+            self.reclass(side, q);
+        }
     }
 
     /// Re-derives the class of the empty cell `q` from its codes. A foul candidate
@@ -234,7 +326,10 @@ impl Patterns {
             } else {
                 classify(self.codes[side][q], true).0
             };
-            self.set_class(side, q, class);
+            if class != self.class[side][q] {
+                self.save(side, q);
+                self.set_class(side, q, class);
+            }
         }
     }
 

@@ -433,7 +433,7 @@ impl Position for Connect {
         self.stones[side.index()] += 1;
         self.hash ^= self.keys.stone(side, p) ^ self.keys.black_to_move;
         self.lines.toggle(side.index(), cell);
-        self.patterns.update(&self.lines, &mut self.cells, cell, true);
+        self.patterns.make(&self.lines, &mut self.cells, cell);
         if completes_line(&self.cells, cell, side, self.rules) {
             self.winner = Some(side);
         }
@@ -454,7 +454,7 @@ impl Position for Connect {
         let side = self.to_move.flip();
         self.lines.toggle(side.index(), undo.cell);
         self.cells[p] = EMPTY;
-        self.patterns.update(&self.lines, &mut self.cells, undo.cell, false);
+        self.patterns.unmake();
         self.stones[side.index()] -= 1;
         self.hash ^= self.keys.stone(side, p) ^ self.keys.black_to_move;
         self.to_move = side;
