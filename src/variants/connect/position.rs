@@ -207,18 +207,14 @@ impl Connect {
 
     /// Whether the side to move may not play the empty `cell`: under renju, the first
     /// player's (White's) double three, double four and overline (see `renju`); no
-    /// other rule forbids anything. `legal_moves` and `parse_move` ask. The full test
-    /// runs only where a cheap look at the four lines finds enough White stones near.
+    /// other rule forbids anything. `legal_moves` and `parse_move` ask. O(1): the
+    /// pattern state decides every foul candidate with `renju::is_forbidden` as the
+    /// board changes (and the tests hold the two equal on every empty cell).
     #[inline]
     pub fn is_forbidden(&self, cell: Cell) -> bool {
-        if self.rules.line_rule != LineRule::Renju
-            || self.to_move != renju::RESTRICTED
-            || !renju::may_be_forbidden(&self.cells, cell)
-        {
-            return false;
-        }
-        let mut scratch = self.cells;
-        renju::is_forbidden(&mut scratch, cell)
+        self.rules.line_rule == LineRule::Renju
+            && self.to_move == renju::RESTRICTED
+            && self.patterns.class(renju::RESTRICTED, cell) == CellClass::Forbidden
     }
 
     #[inline]
