@@ -124,14 +124,3 @@ pub fn move_score(pt: &Patterns, cell: Cell, us: Side) -> i32 {
     }
     score
 }
-
-/// Whether a stone of `side` at empty `cell` completes some live window up to one
-/// missing stone, i.e. leaves `side` a cell that completes a line (a four).
-pub fn makes_four(lines: &LineBoards, cell: Cell, side: Side, k: usize, rule: LineRule) -> bool {
-    let exact = rule.window_rule() == LineRule::ExactlyK;
-    let own = side.index();
-    (0..DIRECTIONS.len()).any(|dir| {
-        let bits = lines.around(cell, dir);
-        (CENTER + 1 - k..=CENTER).any(|start| matches!(window(&bits, own, start, k, exact), Some((n, _)) if n + 2 == k))
-    })
-}

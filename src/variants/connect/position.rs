@@ -428,10 +428,8 @@ impl Position for Connect {
     /// winning or blocking cell is next to a stone, so no forced move is lost; when
     /// either side has one, only it is searched (see `threats`).
     fn candidate_moves(&self, out: &mut MoveList<Cell>) {
-        let mut near = MoveList::new();
-        self.near_cells(&mut near);
-        if !self.forced_replies(near.as_slice(), out) {
-            near.iter().for_each(|&c| out.push(c));
+        if self.is_over() || !self.forced_replies(out) {
+            self.near_cells(out);
         }
     }
 
@@ -441,13 +439,10 @@ impl Position for Connect {
     }
 
     /// Fours and fives of the side to move, so that quiescence follows them (a VCF
-    /// at the horizon); in board order, ordering comes from `order_hint`.
+    /// at the horizon); `order_hint` decides the order.
     fn noisy_moves(&self, out: &mut MoveList<Cell>) {
-        let mut near = MoveList::new();
-        self.near_cells(&mut near);
-        let us = self.to_move;
-        for &c in near.iter().filter(|&&c| self.makes_four(us, c)) {
-            out.push(c);
+        if !self.is_over() {
+            self.four_moves(out);
         }
     }
 
