@@ -1,8 +1,8 @@
 //! The board a second time, as bit sets along every line: for each direction and
 //! each row, column or diagonal, one `u64` per side with a bit per cell, plus the
-//! cells off the board (walls). Reading the 13 cells of a line around a cell is then
-//! one shift and mask instead of 13 loads, which is what makes the incremental
-//! evaluation cheap enough to run on every move.
+//! cells off the board (walls). Reading the 21 cells of a line around a cell is then
+//! one shift and mask instead of 21 loads, which is what makes the incremental
+//! pattern update cheap enough to run on every move.
 //!
 //! Cell `(x, y)` lies on line `y` (east), `x` (north), `x - y + 21` (north-east) and
 //! `x + y` (north-west); its position along each line is `x` for rows and `y`
@@ -10,6 +10,12 @@
 //! and above the last are free for walls.
 
 use super::geometry::{Cell, MAX_SIZE, PAD};
+use super::pattern::REACH;
+
+/// Cells each side of a changed cell that `span` reads: the cells whose patterns can
+/// change (`REACH` out) and the cells those patterns read (`REACH` further).
+pub const FAR: usize = 2 * REACH;
+const _: () = assert!(FAR >= PAD && 2 * FAR + 1 <= 32 && FAR - PAD + MAX_SIZE + PAD + FAR < 64);
 
 /// Lines per direction (a diagonal index spans `2 * MAX_SIZE - 1` values).
 const LINES: usize = 2 * MAX_SIZE - 1;
@@ -66,18 +72,21 @@ impl LineBoards {
         }
     }
 
-    /// The `2 * PAD + 1` cells of direction `dir` centred on `cell` (bit `PAD` is `cell`).
+    /// The `2 * FAR + 1` cells of direction `dir` centred on `cell` (bit `FAR` is
+    /// `cell`): every cell whose line pattern (`REACH` cells each side) a stone on
+    /// `cell` can change, with the `REACH` cells each side that pattern reads. Cells
+    /// before the line's first bit read as walls.
     #[inline(always)]
-    pub fn around(&self, cell: Cell, dir: usize) -> LineBits {
+    pub fn span(&self, cell: Cell, dir: usize) -> LineBits {
         let (line, bit) = locate(cell, dir);
-        let shift = bit - PAD as u32;
-        let mask = (1u64 << (2 * PAD + 1)) - 1;
+        // Bit `bit - FAR` may be below bit 0 (by at most FAR - PAD): shift left first.
+        const LIFT: u32 = (FAR - PAD) as u32;
+        let shift = bit + LIFT - FAR as u32;
+        let mask = (1u64 << (2 * FAR + 1)) - 1;
+        let read = |w: u64| (((w << LIFT) >> shift) & mask) as u32;
         LineBits {
-            stones: [
-                ((self.stones[0][dir][line] >> shift) & mask) as u32,
-                ((self.stones[1][dir][line] >> shift) & mask) as u32,
-            ],
-            wall: ((self.wall[dir][line] >> shift) & mask) as u32,
+            stones: [read(self.stones[0][dir][line]), read(self.stones[1][dir][line])],
+            wall: ((((self.wall[dir][line] << LIFT) | ((1 << LIFT) - 1)) >> shift) & mask) as u32,
         }
     }
 }

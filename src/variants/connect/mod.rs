@@ -8,12 +8,18 @@
 //! - [`geometry`]: the padded board array and square names ([`Cell`]);
 //! - `fen`, `notation`: Cute Chess's pocket FEN and `P@h8` drops;
 //! - `lines`: win detection through the last stone; `linebits`: the board as line bit sets;
-//! - `eval`, `params`: line-window evaluation and move scoring;
+//! - `pattern`, `pattern_table`: what a stone makes on one line (five, open four,
+//!   four, open three, ...), defined from first principles and tabled at start-up;
+//! - `cell_class`, `patterns`, `cell_set`: per empty cell and side the four line
+//!   patterns and the combined class ([`CellClass`]), kept incrementally;
+//! - `eval`, `params`: the pattern evaluation and move scoring;
 //! - [`renju`]: the first player's forbidden moves under renju (Gomocup rule 4);
 //! - [`vcf`], [`vct`]: solvers for wins by continuous fours, and by fours and threes
 //!   (`threat_board` is their shared light board);
 //! - `zobrist`, `position`, `pretty`: hashing, make/unmake, the board for people.
 
+mod cell_class;
+mod cell_set;
 mod eval;
 mod fen;
 pub mod geometry;
@@ -21,6 +27,9 @@ mod linebits;
 mod lines;
 mod notation;
 mod params;
+mod pattern;
+mod pattern_table;
+mod patterns;
 mod position;
 mod pretty;
 pub mod renju;
@@ -34,8 +43,9 @@ mod zobrist;
 #[cfg(test)]
 mod tests;
 
-pub use eval::LineStats;
+pub use cell_class::CellClass;
 pub use geometry::Cell;
+pub use pattern::Pattern;
 pub use rules::{ConnectRules, LineRule};
 pub use vcf::{vcf, VcfOutcome, VcfSolver};
 pub use vct::{vct, VctOutcome, VctSolver};
@@ -64,8 +74,9 @@ pub struct Connect {
     hash: u64,
     /// Made moves, for `unmake_move`; reserved for a full board so play never allocates.
     history: Vec<Undo>,
-    stats: LineStats,
-    /// The board again as bits along every line, for the evaluation's line reads.
+    /// The board again as bits along every line, for the pattern reads.
     lines: linebits::LineBoards,
+    /// Line patterns and cell classes of every empty cell, both sides.
+    patterns: patterns::Patterns,
     keys: &'static zobrist::Keys,
 }

@@ -1,13 +1,16 @@
 //! The connect position: board, side to move, incremental hash and line counts, and
 //! its `Position` implementation.
 
-use super::eval::{self, LineStats};
+use super::cell_class::CellClass;
+use super::eval;
 use super::fen;
 use super::geometry::{stone, Cell, CELLS, EMPTY, MAX_SIZE, MIN_SIZE, PAD, STRIDE};
 use super::linebits::LineBoards;
 use super::lines::completes_line;
 use super::notation;
 use super::params;
+use super::pattern::Pattern;
+use super::patterns::Patterns;
 use super::renju;
 use super::rules::{ConnectRules, LineRule};
 use super::zobrist::{keys, Keys};
@@ -41,7 +44,6 @@ impl Connect {
         if p.to_move == Side::Black {
             hash ^= keys.black_to_move;
         }
-        let stats = LineStats::scan(&p.cells, p.width, p.height, rules.k as usize, rules.line_rule);
         let mut lines = LineBoards::new(p.width, p.height);
         for y in 0..p.height {
             for x in 0..p.width {
@@ -53,6 +55,8 @@ impl Connect {
                 }
             }
         }
+        let mut cells = p.cells;
+        let patterns = Patterns::rebuild(&lines, &mut cells, p.width, p.height, rules);
         Connect {
             rules,
             width: p.width as u8,
@@ -66,8 +70,8 @@ impl Connect {
             last: None,
             hash,
             history: Vec::with_capacity(p.width * p.height),
-            stats,
             lines,
+            patterns,
             keys,
         }
     }
@@ -129,43 +133,88 @@ impl Connect {
         (self.stones[0] + self.stones[1]) as usize
     }
 
-    /// The line counts behind the evaluation (windows and winning cells per side).
-    pub fn line_stats(&self) -> &LineStats {
-        &self.stats
-    }
-
-    /// Whether `side` completes a line at once by playing `cell`.
+    /// Whether `side` completes a winning line at once by playing `cell` (a
+    /// *five-point*; under renju the first player's overline point is none).
+    #[inline]
     pub fn is_win_cell(&self, side: Side, cell: Cell) -> bool {
-        self.stats.is_win_cell(side, cell)
+        self.patterns.class(side, cell) == CellClass::Five
     }
 
-    /// A cheap score for ordering and pruning candidate moves of the side to move:
-    /// how much a stone on the empty `cell` extends the mover's live windows
-    /// (`params::ATTACK`) and occupies the opponent's (`params::DEFEND`), summed over
-    /// every window through the cell. Completing a line scores above 1,000,000,
-    /// blocking the opponent's winning cell above 500,000; a cell no live window
-    /// reaches scores 0. Occupied or off-board cells score `i32::MIN`.
+    /// Number of distinct five-points of `side` (O(1)). Two or more that the side
+    /// not having them cannot take first mean a win next move.
+    #[inline]
+    pub fn win_cell_count(&self, side: Side) -> usize {
+        self.patterns.class_count(side, CellClass::Five)
+    }
+
+    /// Whether a stone of `side` on the empty `cell` gives `side` at least one
+    /// five-point on some line through it, or makes five (O(1)). Under renju a cell
+    /// forbidden to the first player makes nothing for it.
+    #[inline]
+    pub fn makes_four(&self, side: Side, cell: Cell) -> bool {
+        self.patterns.class(side, cell).makes_four()
+    }
+
+    /// What a stone of `side` on `cell` makes, its four lines together (O(1);
+    /// `CellClass::None` on an occupied cell). See [`CellClass`].
+    #[inline]
+    pub fn cell_class(&self, side: Side, cell: Cell) -> CellClass {
+        self.patterns.class(side, cell)
+    }
+
+    /// The pattern a stone of `side` on the empty `cell` makes on the line in
+    /// direction `dir` (0 east, 1 north, 2 north-east, 3 north-west; see
+    /// `geometry::DIRECTIONS`). `Pattern::Dead` on occupied cells.
+    #[inline]
+    pub fn line_pattern(&self, side: Side, cell: Cell, dir: usize) -> Pattern {
+        self.patterns.pattern(side, cell, dir & 3)
+    }
+
+    /// How many empty cells have `class` for `side` (O(1)); `CellClass::None` gives 0.
+    #[inline]
+    pub fn class_count(&self, side: Side, class: CellClass) -> usize {
+        self.patterns.class_count(side, class)
+    }
+
+    /// The empty cells of `class` for `side`, in board order (a scan of 18 words;
+    /// `CellClass::None` gives none).
+    #[inline]
+    pub fn class_cells(&self, side: Side, class: CellClass) -> impl Iterator<Item = Cell> + '_ {
+        self.patterns.cells(side, class).iter()
+    }
+
+    /// Whether `side` has any cell that makes a four or a five (O(1)).
+    #[inline]
+    pub fn has_four_move(&self, side: Side) -> bool {
+        [CellClass::Four, CellClass::FourThree, CellClass::OpenFour, CellClass::Five]
+            .iter()
+            .any(|&c| self.patterns.class_count(side, c) > 0)
+    }
+
+    /// A cheap score for ordering candidate moves of the side to move, from the line
+    /// patterns of the cell for both sides (`params::ATTACK*` for what it makes,
+    /// `params::DEFEND*` for what it takes from the opponent). Classes dominate:
+    /// own five (from `1 << 25`) > block the opponent's five (from 25,000,000) > own
+    /// open four or double four (from 20,000,000) > own four-three > block the
+    /// opponent's open four > block a four-three > double threes, then single line
+    /// patterns. Occupied or off-board cells score `i32::MIN`.
     pub fn move_score(&self, cell: Cell) -> i32 {
         if self.cells.get(cell.index()).copied() != Some(EMPTY) {
             return i32::MIN;
         }
-        eval::move_score(&self.lines, cell, self.to_move, self.rules.k as usize, self.rules.line_rule)
+        eval::move_score(&self.patterns, cell, self.to_move)
     }
 
     /// Whether the side to move may not play the empty `cell`: under renju, the first
     /// player's (White's) double three, double four and overline (see `renju`); no
-    /// other rule forbids anything. `legal_moves` and `parse_move` ask. The full test
-    /// runs only where a cheap look at the four lines finds enough White stones near.
+    /// other rule forbids anything. `legal_moves` and `parse_move` ask. O(1): the
+    /// pattern state decides every foul candidate with `renju::is_forbidden` as the
+    /// board changes (and the tests hold the two equal on every empty cell).
     #[inline]
     pub fn is_forbidden(&self, cell: Cell) -> bool {
-        if self.rules.line_rule != LineRule::Renju
-            || self.to_move != renju::RESTRICTED
-            || !renju::may_be_forbidden(&self.cells, cell)
-        {
-            return false;
-        }
-        let mut scratch = self.cells;
-        renju::is_forbidden(&mut scratch, cell)
+        self.rules.line_rule == LineRule::Renju
+            && self.to_move == renju::RESTRICTED
+            && self.patterns.class(renju::RESTRICTED, cell) == CellClass::Forbidden
     }
 
     /// Renju: the restricted player is to move and every empty cell is forbidden to
@@ -379,10 +428,8 @@ impl Position for Connect {
     /// winning or blocking cell is next to a stone, so no forced move is lost; when
     /// either side has one, only it is searched (see `threats`).
     fn candidate_moves(&self, out: &mut MoveList<Cell>) {
-        let mut near = MoveList::new();
-        self.near_cells(&mut near);
-        if !self.forced_replies(near.as_slice(), out) {
-            near.iter().for_each(|&c| out.push(c));
+        if self.is_over() || !self.forced_replies(out) {
+            self.near_cells(out);
         }
     }
 
@@ -392,13 +439,10 @@ impl Position for Connect {
     }
 
     /// Fours and fives of the side to move, so that quiescence follows them (a VCF
-    /// at the horizon); in board order, ordering comes from `order_hint`.
+    /// at the horizon); `order_hint` decides the order.
     fn noisy_moves(&self, out: &mut MoveList<Cell>) {
-        let mut near = MoveList::new();
-        self.near_cells(&mut near);
-        let us = self.to_move;
-        for &c in near.iter().filter(|&&c| self.makes_four(us, c)) {
-            out.push(c);
+        if !self.is_over() {
+            self.four_moves(out);
         }
     }
 
@@ -441,7 +485,7 @@ impl Position for Connect {
         self.stones[side.index()] += 1;
         self.hash ^= self.keys.stone(side, p) ^ self.keys.black_to_move;
         self.lines.toggle(side.index(), cell);
-        self.stats.apply(&self.lines, cell, side.index(), self.rules.k as usize, self.rules.line_rule, 1);
+        self.patterns.make(&self.lines, &mut self.cells, cell);
         if completes_line(&self.cells, cell, side, self.rules) {
             self.winner = Some(side);
         }
@@ -460,9 +504,9 @@ impl Position for Connect {
         };
         let p = undo.cell.index();
         let side = self.to_move.flip();
-        self.stats.apply(&self.lines, undo.cell, side.index(), self.rules.k as usize, self.rules.line_rule, -1);
         self.lines.toggle(side.index(), undo.cell);
         self.cells[p] = EMPTY;
+        self.patterns.unmake();
         self.stones[side.index()] -= 1;
         self.hash ^= self.keys.stone(side, p) ^ self.keys.black_to_move;
         self.to_move = side;
@@ -486,8 +530,8 @@ impl Position for Connect {
         }
     }
 
-    /// Line-window evaluation from the side to move (see `eval`); a finished game
-    /// scores as won, lost or drawn.
+    /// Pattern evaluation from the side to move (see `eval`); a finished game scores
+    /// as won, lost or drawn.
     fn evaluate(&self) -> Score {
         if let Some(w) = self.winner {
             return if w == self.to_move { params::WIN_NEXT } else { -params::WIN_NEXT };
@@ -495,7 +539,18 @@ impl Position for Connect {
         if self.is_over() {
             return 0;
         }
-        self.stats.evaluate(self.to_move, self.rules.k as usize)
+        eval::evaluate(&self.patterns, self.to_move, self.rules.line_rule == LineRule::Renju)
+    }
+
+    /// The evaluation's threat verdict or its pattern terms (see `eval`).
+    fn eval_terms(&self) -> Vec<(String, Score)> {
+        if self.winner.is_some() || self.is_over() {
+            return vec![("game over".to_string(), self.evaluate())];
+        }
+        match eval::verdict(&self.patterns, self.to_move, self.rules.line_rule == LineRule::Renju) {
+            eval::Verdict::Threat(name, s) => vec![(name.to_string(), s)],
+            eval::Verdict::Sum(terms) => terms.iter().map(|&(n, s)| (n.to_string(), s)).collect(),
+        }
     }
 
     fn perft(&mut self, depth: u32) -> u64 {

@@ -293,9 +293,9 @@ fn exact_five_next_to_own_stone_is_not_a_threat() {
     let exact = pos(&rows, ConnectRules::gomoku());
     assert!(exact.is_win_cell(Side::White, Cell::new(0, 6)));
     assert!(!exact.is_win_cell(Side::White, Cell::new(5, 6)));
-    assert_eq!(exact.line_stats().win_cells(Side::White), 1);
+    assert_eq!(exact.win_cell_count(Side::White), 1);
     let free = pos(&rows, ConnectRules::gomoku_freestyle());
-    assert_eq!(free.line_stats().win_cells(Side::White), 2);
+    assert_eq!(free.win_cell_count(Side::White), 2);
 }
 
 #[test]
@@ -435,21 +435,67 @@ fn bad_moves_are_rejected_naming_the_token() {
     assert_eq!(p.parse_move("p@h9"), Ok(Cell::new(7, 8)));
 }
 
-/// Random games (fixed seed) in a small central area so that lines and overlines
-/// form: after every move and take-back the incremental hash and line counts equal
-/// those computed from scratch, and taking everything back restores the start.
+/// The pattern state of `p` equals a rebuild from its board, and agrees with the
+/// rules on every empty cell: five-points are the cells that complete a line, and
+/// under renju the first player's forbidden cells are exactly `renju::is_forbidden`'s.
+/// Returns how many five-points and forbidden cells it saw.
+fn check_patterns(p: &Connect) -> (usize, usize) {
+    let mut cells = p.cells;
+    let fresh = patterns::Patterns::rebuild(&p.lines, &mut cells, p.width(), p.height(), p.rules);
+    assert!(fresh.same_as(&p.patterns), "{}", p.to_fen());
+    let mut seen = (0, 0);
+    if p.winner.is_some() {
+        return seen;
+    }
+    for y in 0..p.height() {
+        for x in 0..p.width() {
+            let c = Cell::new(x, y);
+            if p.stone_at(c).is_some() {
+                continue;
+            }
+            for side in [Side::White, Side::Black] {
+                let mut board = p.cells;
+                board[c.index()] = geometry::stone(side);
+                let wins = lines::completes_line(&board, c, side, p.rules);
+                assert_eq!(p.is_win_cell(side, c), wins, "{side:?} {c} {}", p.to_fen());
+                seen.0 += wins as usize;
+            }
+            if p.rules.line_rule == LineRule::Renju {
+                let forbidden = renju::is_forbidden(&mut cells, c);
+                assert_eq!(p.cell_class(renju::RESTRICTED, c) == CellClass::Forbidden, forbidden, "{c} {}", p.to_fen());
+                seen.1 += forbidden as usize;
+            }
+        }
+    }
+    seen
+}
+
+/// Random games (fixed seed) in a small area so that lines, overlines and renju
+/// fouls form: after every move and take-back the incremental hash and pattern
+/// state equal those computed from scratch, and taking everything back restores the
+/// start.
 #[test]
-fn make_unmake_restore_fen_hash_and_counts() {
+fn make_unmake_restore_fen_hash_and_patterns() {
     let mut rng = Rng::new(20_24);
+    let k4 = ConnectRules { k: 4, line_rule: LineRule::KOrMore, default_width: 9, default_height: 9 };
+    let k4x = ConnectRules { k: 4, line_rule: LineRule::ExactlyK, ..k4 };
+    let k3x = ConnectRules { k: 3, line_rule: LineRule::ExactlyK, ..k4 };
     let setups = [
-        (ConnectRules::tictactoe(), 3, 3, 3),
-        (ConnectRules::gomoku(), 15, 15, 7),
-        (ConnectRules::gomoku_freestyle(), 15, 15, 7),
-        (ConnectRules::gomoku(), 22, 22, 8),
-        (ConnectRules::gomoku_freestyle(), 5, 5, 5),
+        (ConnectRules::tictactoe(), 3, 3, 3, 30),
+        (ConnectRules::gomoku(), 15, 15, 7, 20),
+        (ConnectRules::gomoku_freestyle(), 15, 15, 7, 20),
+        (ConnectRules::renju(), 15, 15, 7, 30),
+        (ConnectRules::gomoku(), 22, 22, 8, 6),
+        (ConnectRules::gomoku_freestyle(), 5, 5, 5, 20),
+        (ConnectRules::gomoku(), 11, 6, 11, 10),
+        (k4, 9, 9, 6, 10),
+        (k4x, 7, 5, 7, 10),
+        (k3x, 6, 6, 6, 10),
+        (ConnectRules::tictactoe(), 8, 4, 8, 10),
     ];
-    for (rules, w, h, area) in setups {
-        for _game in 0..30 {
+    for (rules, w, h, area, games) in setups {
+        let mut seen = (0, 0);
+        for _game in 0..games {
             let mut p = Connect::empty(w, h, rules).unwrap();
             let start = (p.to_fen(), p.hash());
             let mut fens = Vec::new();
@@ -464,18 +510,22 @@ fn make_unmake_restore_fen_hash_and_counts() {
                 let fresh = Connect::from_fen(&p.to_fen(), rules).unwrap();
                 assert_eq!(fresh.hash(), p.hash(), "{}", p.to_fen());
                 assert_eq!(fresh.outcome(), p.outcome(), "{}", p.to_fen());
-                let scan = LineStats::scan(&p.cells, w, h, rules.k as usize, rules.line_rule);
-                assert!(scan.same_as(p.line_stats()), "{}", p.to_fen());
                 assert!(fresh.lines == p.lines, "{}", p.to_fen());
+                assert!(fresh.patterns.same_as(&p.patterns), "{}", p.to_fen());
+                let (fives, fouls) = check_patterns(&p);
+                seen = (seen.0 + fives, seen.1 + fouls);
                 assert_eq!(fresh.evaluate(), p.evaluate());
             }
             while let Some((fen, hash)) = fens.pop() {
                 p.unmake_move();
                 assert_eq!((p.to_fen(), p.hash()), (fen, hash));
+                check_patterns(&p);
             }
             assert_eq!((p.to_fen(), p.hash()), start);
-            assert!(LineStats::scan(&p.cells, w, h, rules.k as usize, rules.line_rule).same_as(p.line_stats()));
         }
+        // The games did reach the shapes under test.
+        assert!(seen.0 > 10, "{rules:?}: {seen:?}");
+        assert_eq!(seen.1 > 10, rules.line_rule == LineRule::Renju, "{rules:?}: {seen:?}");
     }
 }
 
@@ -559,7 +609,7 @@ fn evaluation_sanity() {
     let rows: Vec<&str> = four_b.iter().map(String::as_str).collect();
     let p = pos(&rows, g);
     assert_eq!(p.side_to_move(), Side::Black);
-    assert_eq!(p.line_stats().win_cells(Side::White), 2);
+    assert_eq!(p.win_cell_count(Side::White), 2);
     assert_eq!(p.evaluate(), params::LOSS_AFTER_NEXT);
 
     // An open three is worth more than a blocked one, for the side to move.
@@ -599,9 +649,10 @@ fn evaluation_sanity() {
     let twin = swapped(&open);
     let twin: Vec<&str> = twin.iter().map(String::as_str).collect();
     let (a, b) = (pos(&open, g), pos(&twin, g));
-    for m in 1..5 {
-        assert_eq!(a.line_stats().windows(Side::White, m), b.line_stats().windows(Side::Black, m));
-        assert_eq!(a.line_stats().windows(Side::Black, m), b.line_stats().windows(Side::White, m));
+    for pat in Pattern::ALL {
+        for (x, y) in [(Side::White, Side::Black), (Side::Black, Side::White)] {
+            assert_eq!(a.patterns.pattern_count(x, pat), b.patterns.pattern_count(y, pat), "{pat:?}");
+        }
     }
     assert!(a.evaluate() > 0 && b.evaluate() < 0, "{} {}", a.evaluate(), b.evaluate());
 
@@ -714,4 +765,115 @@ fn mangled_input_never_panics() {
             }
         }
     }
+}
+
+/// A 15x15 board with the given rows (from the top) and the rest empty.
+fn board15(rows: &[(usize, &str)]) -> Vec<String> {
+    let mut b = vec![".".repeat(15); 15];
+    for &(r, text) in rows {
+        b[r] = format!("{text:.<15}");
+    }
+    b
+}
+
+fn score_of(rows: &[String], rules: ConnectRules) -> (Connect, Score) {
+    let p = pos_of(rows, rules);
+    let e = p.evaluate();
+    let terms: Score = p.eval_terms().iter().map(|t| t.1).sum();
+    assert_eq!(terms, e, "eval_terms add up: {:?}", p.eval_terms());
+    (p, e)
+}
+
+use crate::core::score::Score;
+
+#[test]
+fn threats_decide_the_evaluation() {
+    let g = ConnectRules::gomoku();
+    // White (to move, 5 v 5) has the four-three g8: d8-f8 blocked by c8, g9-g10.
+    // Black's stones stand alone: it has no four to play.
+    let rows = board15(&[
+        (0, "..............O"),
+        (5, "......X"),
+        (6, "......X"),
+        (7, "..OXXX"),
+        (12, "O"),
+        (14, "O...O"),
+    ]);
+    let (p, e) = score_of(&rows, g);
+    let g8 = Cell::new(6, 7);
+    assert_eq!(p.cell_class(Side::White, g8), CellClass::FourThree);
+    assert!(p.makes_four(Side::White, g8) && p.makes_four(Side::White, Cell::new(7, 7)));
+    assert!(!p.makes_four(Side::White, Cell::new(6, 10)), "g11 makes a three only");
+    assert_eq!(p.class_cells(Side::White, CellClass::Four).collect::<Vec<_>>(), vec![Cell::new(7, 7)]);
+    assert_eq!(p.class_cells(Side::White, CellClass::FourThree).collect::<Vec<_>>(), vec![g8]);
+    assert!(!p.has_four_move(Side::Black) && p.has_four_move(Side::White));
+    assert_eq!(e, params::WIN_BY_THREAT);
+    // After g8 the four is on the board: one five-point, h8.
+    let mut q = p.clone();
+    q.make_move(g8);
+    assert_eq!(q.win_cell_count(Side::White), 1);
+    assert!(q.is_win_cell(Side::White, Cell::new(7, 7)));
+    // Black must block h8 and faces the open three then: worse, not lost outright.
+    assert!(q.evaluate() < 0 && q.evaluate() > params::LOSS_AFTER_NEXT, "{}", q.evaluate());
+
+    // Give Black an open three (a four to play): the four-three no longer decides.
+    let mut rows2 = rows.clone();
+    rows2[14] = format!("{:.<15}", "O");
+    rows2[9] = format!("{:.<15}", "..........O");
+    rows2[10] = format!("{:.<15}", "..........O");
+    rows2[11] = format!("{:.<15}", "..........O");
+    rows2[12] = ".".repeat(15);
+    rows2[0] = ".".repeat(15);
+    let (p2, e2) = score_of(&rows2, g);
+    assert!(p2.has_four_move(Side::Black));
+    assert!(e2 < params::WIN_BY_THREAT, "{e2}");
+
+    // A double three: wins against no four in gomoku; a foul for renju's first player.
+    let rows3 = board15(&[(5, "......X"), (6, "......X"), (7, "....XX"), (14, "O...O...O...O")]);
+    let (p3, e3) = score_of(&rows3, g);
+    assert_eq!(p3.cell_class(Side::White, g8), CellClass::DoubleThree);
+    assert_eq!(e3, params::WIN_BY_THREAT);
+    let (r3, e3r) = score_of(&rows3, ConnectRules::renju());
+    assert_eq!(r3.cell_class(Side::White, g8), CellClass::Forbidden);
+    assert!(r3.is_forbidden(g8));
+    assert!(e3r < params::WIN_BY_THREAT);
+    // The same shape for renju's second player is a double three like any other.
+    let (b3, _) = score_of(&swapped(&rows3.iter().map(String::as_str).collect::<Vec<_>>()), ConnectRules::renju());
+    assert_eq!(b3.cell_class(Side::Black, g8), CellClass::DoubleThree);
+
+    // An open three to move: wins by the open four, unless the opponent has a five-point.
+    let rows4 = board15(&[(7, "....XXX"), (14, "O...O...O")]);
+    let (p4, e4) = score_of(&rows4, g);
+    assert_eq!(p4.class_count(Side::White, CellClass::OpenFour), 2);
+    assert_eq!(e4, params::WIN_BY_FOUR);
+    let rows5 = board15(&[(7, "....XXX"), (14, "OOOO"), (12, "X")]);
+    let (p5, e5) = score_of(&rows5, g);
+    assert_eq!(p5.win_cell_count(Side::Black), 1);
+    assert!(e5 < params::WIN_BY_THREAT, "{e5}");
+    assert_eq!(p5.eval_terms().last().map(|t| t.1), Some(0), "facing a five-point: no tempo");
+}
+
+#[test]
+fn move_score_orders_threats() {
+    // White to move (8 v 8): its four (five-point f15), Black's four (f13), White's
+    // open three (e10, i10 make an open four), Black's open three (e6, i6).
+    let rows = board15(&[(0, "OXXXX"), (2, "XOOOO"), (5, ".....XXX"), (9, ".....OOO")]);
+    let p = pos_of(&rows, ConnectRules::gomoku());
+    assert_eq!(p.side_to_move(), Side::White);
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    let mut scored: Vec<(i32, Cell)> = list.iter().map(|&c| (p.move_score(c), c)).collect();
+    scored.sort_by(|a, b| b.cmp(a));
+    let names: Vec<String> = scored.iter().take(6).map(|(_, c)| c.to_string()).collect();
+    assert_eq!(names[0], "f15", "own five first: {names:?}");
+    assert_eq!(names[1], "f13", "then block the five: {names:?}");
+    let mut own_four: Vec<&str> = names[2..4].iter().map(String::as_str).collect();
+    own_four.sort();
+    assert_eq!(own_four, ["e10", "i10"], "then own open four: {names:?}");
+    let mut block_four: Vec<&str> = names[4..6].iter().map(String::as_str).collect();
+    block_four.sort();
+    assert_eq!(block_four, ["e6", "i6"], "then block the open three: {names:?}");
+    // Above the searcher's killers (1 << 24) only moves that win or stop a win.
+    assert!(scored[3].0 > 1 << 24 && scored[4].0 < 1 << 24);
+    assert_eq!(p.move_score(Cell::new(1, 14)), i32::MIN, "occupied");
 }

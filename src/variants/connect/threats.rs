@@ -13,25 +13,12 @@
 //!   (any other move loses at once). Both are exact, so pruning everything else
 //!   loses nothing.
 
-use super::eval;
 use super::geometry::Cell;
 use super::Connect;
-use crate::core::{MoveList, Side};
+use super::cell_class::CellClass;
+use crate::core::MoveList;
 
 impl Connect {
-    /// Distinct cells where `side` completes a line with one stone.
-    #[inline]
-    pub fn win_cell_count(&self, side: Side) -> usize {
-        self.stats.win_cells(side).max(0) as usize
-    }
-
-    /// Whether a stone of `side` on the empty `cell` gives `side` a cell completing a
-    /// line on some line through `cell` (a four in gomoku; a five counts too).
-    #[inline]
-    pub fn makes_four(&self, side: Side, cell: Cell) -> bool {
-        self.is_win_cell(side, cell) || eval::makes_four(&self.lines, cell, side, self.rules.k as usize, self.rules.line_rule)
-    }
-
     /// The opponent threatens to complete a line next move and the side to move
     /// cannot complete one first.
     #[inline]
@@ -41,27 +28,33 @@ impl Connect {
             && self.win_cell_count(self.to_move) == 0
     }
 
-    /// The moves that answer an immediate threat, in `near` order: the mover's own
-    /// five-point (only the first: it wins at once), else the legal blocks of the
-    /// opponent's five-points. Returns false, leaving `out` alone, when neither side
-    /// threatens a five or no block is legal (a restricted renju player whose only
-    /// block is forbidden loses anyway; the caller searches its usual moves).
-    pub(super) fn forced_replies(&self, near: &[Cell], out: &mut MoveList<Cell>) -> bool {
+    /// The moves that answer an immediate threat: the mover's own five-point (only
+    /// the first: it wins at once), else the legal blocks of the opponent's
+    /// five-points, in board order. Returns false, leaving `out` alone, when neither
+    /// side threatens a five or no block is legal (a restricted renju player whose
+    /// only block is forbidden loses anyway; the caller searches its usual moves).
+    pub(super) fn forced_replies(&self, out: &mut MoveList<Cell>) -> bool {
         let (us, them) = (self.to_move, self.to_move.flip());
-        if self.win_cell_count(us) > 0 {
-            if let Some(&c) = near.iter().find(|&&c| self.is_win_cell(us, c)) {
-                out.push(c);
-                return true;
-            }
-        }
-        if self.win_cell_count(them) == 0 {
-            return false;
+        if let Some(c) = self.class_cells(us, CellClass::Five).next() {
+            out.push(c);
+            return true;
         }
         let before = out.len();
-        for &c in near.iter().filter(|&&c| self.is_win_cell(them, c)) {
+        for c in self.class_cells(them, CellClass::Five).filter(|&c| !self.is_forbidden(c)) {
             out.push(c);
         }
         out.len() > before
+    }
+
+    /// The mover's fives and four-making cells, strongest class first, board order
+    /// within a class (a cell forbidden to a restricted renju player makes nothing).
+    pub(super) fn four_moves(&self, out: &mut MoveList<Cell>) {
+        let us = self.to_move;
+        for class in [CellClass::Five, CellClass::OpenFour, CellClass::FourThree, CellClass::Four] {
+            for c in self.class_cells(us, class) {
+                out.push(c);
+            }
+        }
     }
 }
 
