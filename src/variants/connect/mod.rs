@@ -15,7 +15,7 @@
 //! - `eval`, `params`: the pattern evaluation and move scoring;
 //! - [`renju`]: the first player's forbidden moves under renju (Gomocup rule 4);
 //! - [`vcf`], [`vct`]: solvers for wins by continuous fours, and by fours and threes
-//!   (`threat_board` is their shared light board);
+//!   (`threat_board` is their shared light board, `fail_table` their table);
 //! - `zobrist`, `position`, `pretty`: hashing, make/unmake, the board for people.
 
 mod cell_class;
@@ -37,6 +37,7 @@ pub mod rules;
 mod threats;
 pub mod vcf;
 pub mod vct;
+mod fail_table;
 mod threat_board;
 mod zobrist;
 

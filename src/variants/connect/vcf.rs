@@ -23,6 +23,7 @@
 use super::geometry::{Cell, EMPTY};
 use super::rules::ConnectRules;
 use super::threat_board::ThreatBoard;
+use super::fail_table::{FailTable, NO_WIN};
 use super::Connect;
 use crate::core::{Position, Side};
 
@@ -41,23 +42,13 @@ pub enum VcfOutcome {
 /// The longest VCF searched, in attacking moves (iterative deepening stops here).
 pub const MAX_FOURS: u32 = 40;
 
-/// Transposition entry: a position (attacker to move) with no VCF of at most
-/// `depth` attacking moves; `NO_VCF` means none at all.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    depth: u8,
-}
-
-const NO_VCF: u8 = u8::MAX;
-
 /// The node budget ran out.
 struct OutOfBudget;
 
 /// A reusable VCF solver: keeps its transposition table between calls (the entries
 /// hold for any position, so the table can outlive one root).
 pub struct VcfSolver {
-    table: Vec<Entry>,
+    table: FailTable,
     /// The rules the stored results hold for (the table is cleared when they change).
     rules: Option<ConnectRules>,
     nodes: u64,
@@ -67,7 +58,7 @@ pub struct VcfSolver {
 impl VcfSolver {
     /// A solver with a transposition table of `2^table_bits` entries (16 bytes each).
     pub fn new(table_bits: u32) -> VcfSolver {
-        VcfSolver { table: vec![Entry::default(); 1 << table_bits.min(30)], rules: None, nodes: 0, budget: 0 }
+        VcfSolver { table: FailTable::new(table_bits), rules: None, nodes: 0, budget: 0 }
     }
 
     /// Attacking moves tried in the last `solve`.
@@ -77,7 +68,7 @@ impl VcfSolver {
 
     /// Forgets every stored result.
     pub fn clear(&mut self) {
-        self.table.iter_mut().for_each(|e| *e = Entry::default());
+        self.table.clear();
     }
 
     /// Looks for a VCF for the side to move in `pos`, trying at most `node_budget`
@@ -177,19 +168,6 @@ impl VcfSolver {
         VcfOutcome::Unknown
     }
 
-    fn probe(&self, key: u64) -> Option<u8> {
-        let e = self.table[key as usize & (self.table.len() - 1)];
-        (e.key == key).then_some(e.depth)
-    }
-
-    fn store(&mut self, key: u64, depth: u8) {
-        let i = key as usize & (self.table.len() - 1);
-        let e = &mut self.table[i];
-        if e.key != key || e.depth < depth {
-            *e = Entry { key, depth };
-        }
-    }
-
     /// The attacker to move, with at most `depth` attacking moves left; `threats` are
     /// the defender's winning cells. Returns `Some(true)` with the line (reversed) in
     /// `line` on a win, `Some(false)` when no VCF exists at any depth, `None` when
@@ -209,8 +187,8 @@ impl VcfSolver {
             return Ok(None);
         }
         let key = b.hash;
-        match self.probe(key) {
-            Some(NO_VCF) => return Ok(Some(false)),
+        match self.table.probe(key) {
+            Some(NO_WIN) => return Ok(Some(false)),
             Some(d) if d as u32 >= depth => return Ok(None),
             _ => {}
         }
@@ -277,10 +255,10 @@ impl VcfSolver {
             }
         }
         if cut {
-            self.store(key, depth.min(NO_VCF as u32 - 1) as u8);
+            self.table.store(key, depth.min(NO_WIN as u32 - 1) as u8);
             Ok(None)
         } else {
-            self.store(key, NO_VCF);
+            self.table.store(key, NO_WIN);
             Ok(Some(false))
         }
     }

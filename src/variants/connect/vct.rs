@@ -44,6 +44,7 @@ use super::geometry::{Cell, DIRECTIONS};
 use super::rules::ConnectRules;
 use super::threat_board::ThreatBoard;
 use super::vcf::{VcfOutcome, VcfSolver};
+use super::fail_table::{FailTable, NO_WIN};
 use super::Connect;
 
 /// What the solver found: a shortest VCT line (attacker first, defender replies in
@@ -58,16 +59,6 @@ pub const MAX_THREATS: u32 = 30;
 /// Attacking moves the defender's own VCF search may take at each three; a VCF not
 /// refuted within it counts as the defender's win (the three fails).
 const DEFENDER_VCF_BUDGET: u64 = 2_000;
-
-/// Transposition entry: a position (attacker to move) with no VCT of at most
-/// `depth` attacking moves; `NO_VCT` means none at all.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    depth: u8,
-}
-
-const NO_VCT: u8 = u8::MAX;
 
 /// The node budget ran out.
 struct OutOfBudget;
@@ -85,7 +76,7 @@ struct Finisher {
 /// A reusable VCT solver with its own transposition table and a VCF solver for the
 /// defender's counter-attacks (both tables outlive one root).
 pub struct VctSolver {
-    table: Vec<Entry>,
+    table: FailTable,
     rules: Option<ConnectRules>,
     vcf: VcfSolver,
     nodes: u64,
@@ -97,7 +88,7 @@ impl VctSolver {
     /// many for the defender's VCF table.
     pub fn new(table_bits: u32) -> VctSolver {
         VctSolver {
-            table: vec![Entry::default(); 1 << table_bits.min(30)],
+            table: FailTable::new(table_bits),
             rules: None,
             vcf: VcfSolver::new(table_bits),
             nodes: 0,
@@ -113,7 +104,7 @@ impl VctSolver {
 
     /// Forgets every stored result.
     pub fn clear(&mut self) {
-        self.table.iter_mut().for_each(|e| *e = Entry::default());
+        self.table.clear();
         self.vcf.clear();
     }
 
@@ -163,19 +154,6 @@ impl VctSolver {
         }
     }
 
-    fn probe(&self, key: u64) -> Option<u8> {
-        let e = self.table[key as usize & (self.table.len() - 1)];
-        (e.key == key).then_some(e.depth)
-    }
-
-    fn store(&mut self, key: u64, depth: u8) {
-        let i = key as usize & (self.table.len() - 1);
-        let e = &mut self.table[i];
-        if e.key != key || e.depth < depth {
-            *e = Entry { key, depth };
-        }
-    }
-
     fn count_node(&mut self) -> Result<(), OutOfBudget> {
         self.nodes += 1;
         if self.nodes > self.budget {
@@ -197,8 +175,8 @@ impl VctSolver {
             return Ok(None);
         }
         let key = b.hash;
-        match self.probe(key) {
-            Some(NO_VCT) => return Ok(Some(false)),
+        match self.table.probe(key) {
+            Some(NO_WIN) => return Ok(Some(false)),
             Some(d) if d as u32 >= depth => return Ok(None),
             _ => {}
         }
@@ -278,10 +256,10 @@ impl VctSolver {
             }
         }
         if cut {
-            self.store(key, depth.min(NO_VCT as u32 - 1) as u8);
+            self.table.store(key, depth.min(NO_WIN as u32 - 1) as u8);
             Ok(None)
         } else {
-            self.store(key, NO_VCT);
+            self.table.store(key, NO_WIN);
             Ok(Some(false))
         }
     }
