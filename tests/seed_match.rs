@@ -1,7 +1,10 @@
 //! Ludex against the seed-style scoring-table player (`scripts/seed-gomoku/pbrain-seed.py`)
-//! over `ludex match`, in both gomoku rule sets: a one-ply player must never beat the
-//! engine. Ludex searches a fixed number of nodes and the seed player is deterministic,
-//! so every run plays the same games. Skips when python3 is missing.
+//! over `ludex match`, in both gomoku rule sets: a one-ply player should lose essentially
+//! every game. Ludex searches a fixed number of nodes and the seed player is
+//! deterministic, so every run plays the same games; at most `LOSSES_ALLOWED` of them
+//! may go to the seed player (as the side one stone down in an opening, a shallow search
+//! can be outplayed), and every game must end with a line, never a forfeit. Skips when
+//! python3 is missing.
 //!
 //! The budget and the openings are a strength gate, not a survey: `scripts/gomoku-bench`
 //! plays all hundred openings and reports the full score.
@@ -18,7 +21,11 @@ use match_support::*;
 /// Nodes per Ludex move.
 const NODES: u32 = 20_000;
 /// The first openings of the file, each played with both colours.
-const OPENINGS: usize = 4;
+const OPENINGS: usize = 8;
+/// Games of the `2 * OPENINGS` that Ludex may lose. At 50,000 nodes over all hundred
+/// openings it lost 5 of 200 games at exact five and 2 of 200 at freestyle; which ones
+/// shifts with every change to the evaluation, so the gate allows one here.
+const LOSSES_ALLOWED: usize = 1;
 
 fn repo_file(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
@@ -28,7 +35,7 @@ fn seed_script() -> PathBuf {
     repo_file("scripts/seed-gomoku/pbrain-seed.py")
 }
 
-fn ludex_wins_every_game(variant: &str) {
+fn ludex_wins_essentially_every_game(variant: &str) {
     let dir = scratch(&format!("seed-{variant}"));
     let pgn = dir.join("games.pgn");
     let openings = repo_file("tests/data/openings/gomoku15.epd");
@@ -62,20 +69,23 @@ fn ludex_wins_every_game(variant: &str) {
     let mut fens: Vec<&str> = games.iter().map(|g| g.tag("FEN")).collect();
     fens.dedup();
     assert_eq!(fens.len(), OPENINGS, "{variant}: each opening twice in a row");
+    let mut lost = Vec::new();
     for (i, g) in games.iter().enumerate() {
         let ludex_white = g.tag("White") == "Ludex";
         assert_eq!(ludex_white, i % 2 == 0, "{variant}: colours alternate: {g:?}");
-        let won = if ludex_white { "1-0" } else { "0-1" };
         assert!(
-            g.tag("Result") == won && g.tag("Termination") == "normal" && g.comment.contains("line completed"),
-            "{variant}: Ludex did not win game {} by a line:\n[FEN \"{}\"]\n{}",
-            i + 1,
-            g.tag("FEN"),
-            g.movetext
+            g.tag("Termination") == "normal" && g.comment.contains("line completed"),
+            "{variant}: game {} did not end with a line: {g:?}",
+            i + 1
         );
+        let won = if ludex_white { "1-0" } else { "0-1" };
+        if g.tag("Result") != won {
+            lost.push(format!("game {}:\n[FEN \"{}\"]\n{}", i + 1, g.tag("FEN"), g.movetext));
+        }
     }
+    assert!(lost.len() <= LOSSES_ALLOWED, "{variant}: Ludex lost {} games:\n{}", lost.len(), lost.join("\n"));
     let table = points_table(&run.stdout);
-    assert_eq!(table["Ludex"].1, 2 * OPENINGS as u32, "{}", run.stdout);
+    assert_eq!(table["Ludex"].1 as usize, 2 * OPENINGS - lost.len(), "{}", run.stdout);
 }
 
 #[test]
@@ -84,7 +94,7 @@ fn ludex_beats_the_seed_player_at_exact_five() {
         eprintln!("skipped: python3 is not installed (the seed player is a Python script)");
         return;
     }
-    ludex_wins_every_game("gomoku");
+    ludex_wins_essentially_every_game("gomoku");
 }
 
 #[test]
@@ -93,7 +103,7 @@ fn ludex_beats_the_seed_player_at_freestyle() {
         eprintln!("skipped: python3 is not installed (the seed player is a Python script)");
         return;
     }
-    ludex_wins_every_game("gomokufreestyle");
+    ludex_wins_essentially_every_game("gomokufreestyle");
 }
 
 /// The seed player's answers to a scripted session (lines end in CR LF, as managers send).

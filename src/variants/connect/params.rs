@@ -17,10 +17,10 @@ use super::pattern::PATTERNS;
 /// move. It scores higher than the opponent's: it can extend its shapes first.
 /// `F5` is 0: a five-point of the side to move wins outright, and one of the
 /// opponent's is blocked by the forced reply.
-pub const OURS: [Score; PATTERNS] = [0, 0, 0, 1, 3, 5, 14, 16, 30, 0, 0, 0];
+pub const OURS: [Score; PATTERNS] = [0, 0, 0, 1, 3, 5, 14, 30, 30, 0, 0, 0];
 
 /// Evaluation: the same for the side not to move.
-pub const THEIRS: [Score; PATTERNS] = [0, 0, 0, 1, 2, 4, 10, 12, 40, 0, 0, 0];
+pub const THEIRS: [Score; PATTERNS] = [0, 0, 0, 1, 2, 4, 10, 20, 40, 0, 0, 0];
 
 /// Evaluation: bonus per empty cell of each class for the side to move (on top of
 /// its line patterns), for the cells that make two threats at once.

@@ -234,7 +234,9 @@ impl Connect {
         self.winner.is_some() || self.stone_count() == self.width() * self.height()
     }
 
-    /// Perft without move lists: empty cells are the moves.
+    /// Perft without move lists: empty cells are the moves. Outside renju nothing
+    /// here reads the line patterns, so the moves skip their update (renju's
+    /// forbidden cells come from them, so renju perft makes full moves).
     fn perft_inner(&mut self, depth: u32) -> u64 {
         if self.is_over() {
             return 0;
@@ -252,9 +254,9 @@ impl Connect {
             for x in 0..self.width() {
                 if self.cells[row + x] == EMPTY {
                     let cell = Cell::from_index(row + x);
-                    self.make_move(cell);
+                    self.put_stone(cell);
                     total += self.perft_inner(depth - 1);
-                    self.unmake_move();
+                    self.take_stone();
                 }
             }
         }
@@ -300,6 +302,51 @@ impl Connect {
         }
         if out.is_empty() {
             self.legal_moves(out);
+        }
+    }
+
+    /// `make_move` without the pattern update: the board, hash, line bits and
+    /// result only (perft, which never looks at patterns, uses it alone).
+    #[inline]
+    fn put_stone(&mut self, cell: Cell) {
+        let p = cell.index();
+        debug_assert_eq!(self.cells[p], EMPTY, "make_move on an occupied cell {cell}");
+        let side = self.to_move;
+        self.history.push(Undo { cell, last: self.last, winner: self.winner, halfmove: self.halfmove });
+        self.cells[p] = stone(side);
+        self.stones[side.index()] += 1;
+        self.hash ^= self.keys.stone(side, p) ^ self.keys.black_to_move;
+        self.lines.toggle(side.index(), cell);
+        if completes_line(&self.cells, cell, side, self.rules) {
+            self.winner = Some(side);
+        }
+        self.to_move = side.flip();
+        self.last = Some(cell);
+        self.halfmove = 0;
+        if side == Side::Black {
+            self.fullmove += 1;
+        }
+    }
+
+    /// Takes back `put_stone`.
+    #[inline]
+    fn take_stone(&mut self) {
+        let Some(undo) = self.history.pop() else {
+            debug_assert!(false, "unmake_move without a move");
+            return;
+        };
+        let p = undo.cell.index();
+        let side = self.to_move.flip();
+        self.lines.toggle(side.index(), undo.cell);
+        self.cells[p] = EMPTY;
+        self.stones[side.index()] -= 1;
+        self.hash ^= self.keys.stone(side, p) ^ self.keys.black_to_move;
+        self.to_move = side;
+        self.last = undo.last;
+        self.winner = undo.winner;
+        self.halfmove = undo.halfmove;
+        if side == Side::Black {
+            self.fullmove -= 1;
         }
     }
 
@@ -476,46 +523,13 @@ impl Position for Connect {
     }
 
     fn make_move(&mut self, cell: Cell) {
-        let p = cell.index();
-        debug_assert_eq!(self.cells[p], EMPTY, "make_move on an occupied cell {cell}");
-        let side = self.to_move;
-        let s = stone(side);
-        self.history.push(Undo { cell, last: self.last, winner: self.winner, halfmove: self.halfmove });
-        self.cells[p] = s;
-        self.stones[side.index()] += 1;
-        self.hash ^= self.keys.stone(side, p) ^ self.keys.black_to_move;
-        self.lines.toggle(side.index(), cell);
+        self.put_stone(cell);
         self.patterns.make(&self.lines, &mut self.cells, cell);
-        if completes_line(&self.cells, cell, side, self.rules) {
-            self.winner = Some(side);
-        }
-        self.to_move = side.flip();
-        self.last = Some(cell);
-        self.halfmove = 0;
-        if side == Side::Black {
-            self.fullmove += 1;
-        }
     }
 
     fn unmake_move(&mut self) {
-        let Some(undo) = self.history.pop() else {
-            debug_assert!(false, "unmake_move without a move");
-            return;
-        };
-        let p = undo.cell.index();
-        let side = self.to_move.flip();
-        self.lines.toggle(side.index(), undo.cell);
-        self.cells[p] = EMPTY;
         self.patterns.unmake();
-        self.stones[side.index()] -= 1;
-        self.hash ^= self.keys.stone(side, p) ^ self.keys.black_to_move;
-        self.to_move = side;
-        self.last = undo.last;
-        self.winner = undo.winner;
-        self.halfmove = undo.halfmove;
-        if side == Side::Black {
-            self.fullmove -= 1;
-        }
+        self.take_stone();
     }
 
     fn outcome(&self) -> Option<Outcome> {
