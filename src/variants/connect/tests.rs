@@ -791,14 +791,8 @@ fn threats_decide_the_evaluation() {
     let g = ConnectRules::gomoku();
     // White (to move, 5 v 5) has the four-three g8: d8-f8 blocked by c8, g9-g10.
     // Black's stones stand alone: it has no four to play.
-    let rows = board15(&[
-        (0, "..............O"),
-        (5, "......X"),
-        (6, "......X"),
-        (7, "..OXXX"),
-        (12, "O"),
-        (14, "O...O"),
-    ]);
+    let rows =
+        board15(&[(0, "..............O"), (5, "......X"), (6, "......X"), (7, "..OXXX"), (12, "O"), (14, "O...O")]);
     let (p, e) = score_of(&rows, g);
     let g8 = Cell::new(6, 7);
     assert_eq!(p.cell_class(Side::White, g8), CellClass::FourThree);
