@@ -845,6 +845,18 @@ fn threats_decide_the_evaluation() {
     assert_eq!(p5.win_cell_count(Side::Black), 1);
     assert!(e5 < params::WIN_BY_THREAT, "{e5}");
     assert_eq!(p5.eval_terms().last().map(|t| t.1), Some(0), "facing a five-point: no tempo");
+
+    // Renju: Black's only five-point h8 is a double three for White, who may not block it.
+    let rows6 = board15(&[(5, ".......X.X"), (6, ".......XX"), (7, "..XOOOO"), (14, "O")]);
+    let h8 = Cell::new(7, 7);
+    let (r6, e6) = score_of(&rows6, ConnectRules::renju());
+    assert_eq!(r6.side_to_move(), Side::White);
+    assert!(r6.is_win_cell(Side::Black, h8) && r6.win_cell_count(Side::Black) == 1);
+    assert!(r6.is_forbidden(h8));
+    assert_eq!(e6, params::LOSS_AFTER_NEXT);
+    let (g6, e6g) = score_of(&rows6, g);
+    assert_eq!(g6.cell_class(Side::White, h8), CellClass::DoubleThree);
+    assert!(e6g > params::LOSS_AFTER_NEXT, "in gomoku White just blocks: {e6g}");
 }
 
 #[test]
