@@ -238,8 +238,9 @@ mod tests {
     use super::*;
 
     /// A window drawn as text around the played cell `*`: `X` own, `O` or `|` blocked
-    /// (opponent or edge), `.` empty. Cells beyond the drawing are empty.
-    pub(crate) fn window(text: &str) -> (u16, u16) {
+    /// (opponent or edge), `.` empty. Cells beyond the drawing are empty (what lies
+    /// beyond a blocked cell never matters: no run crosses it).
+    fn window(text: &str) -> (u16, u16) {
         let centre = text.find('*').expect("the drawing marks the cell with *");
         let (mut own, mut block) = (0u16, 0u16);
         for (i, ch) in text.chars().enumerate() {

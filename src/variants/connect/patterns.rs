@@ -21,7 +21,7 @@
 //! forbidden cell takes the class `Forbidden` and leaves the counts: it is no threat
 //! of that side. Whether a cell is forbidden can depend on stones off its own lines
 //! (a three whose completing point became forbidden), so every candidate is decided
-//! again after each move; there are few (no more than a handful in real games).
+//! again after each move (typically a handful of cells).
 
 use super::cell_class::{classify, CellClass, CLASSES};
 use super::cell_set::CellSet;
@@ -226,10 +226,10 @@ impl Patterns {
             codes[0] |= w << (4 * dir);
             codes[1] |= b << (4 * dir);
         }
-        for side in 0..2 {
+        for (side, codes) in codes.into_iter().enumerate() {
             debug_assert!(self.codes[side][p] == 0 && self.class[side][p] == CellClass::None);
-            self.codes[side][p] = codes[side];
-            self.count_codes(side, codes[side], 1);
+            self.codes[side][p] = codes;
+            self.count_codes(side, codes, 1);
             self.reclass(side, p);
         }
     }

@@ -791,14 +791,8 @@ fn threats_decide_the_evaluation() {
     let g = ConnectRules::gomoku();
     // White (to move, 5 v 5) has the four-three g8: d8-f8 blocked by c8, g9-g10.
     // Black's stones stand alone: it has no four to play.
-    let rows = board15(&[
-        (0, "..............O"),
-        (5, "......X"),
-        (6, "......X"),
-        (7, "..OXXX"),
-        (12, "O"),
-        (14, "O...O"),
-    ]);
+    let rows =
+        board15(&[(0, "..............O"), (5, "......X"), (6, "......X"), (7, "..OXXX"), (12, "O"), (14, "O...O")]);
     let (p, e) = score_of(&rows, g);
     let g8 = Cell::new(6, 7);
     assert_eq!(p.cell_class(Side::White, g8), CellClass::FourThree);
@@ -851,6 +845,18 @@ fn threats_decide_the_evaluation() {
     assert_eq!(p5.win_cell_count(Side::Black), 1);
     assert!(e5 < params::WIN_BY_THREAT, "{e5}");
     assert_eq!(p5.eval_terms().last().map(|t| t.1), Some(0), "facing a five-point: no tempo");
+
+    // Renju: Black's only five-point h8 is a double three for White, who may not block it.
+    let rows6 = board15(&[(5, ".......X.X"), (6, ".......XX"), (7, "..XOOOO"), (14, "O")]);
+    let h8 = Cell::new(7, 7);
+    let (r6, e6) = score_of(&rows6, ConnectRules::renju());
+    assert_eq!(r6.side_to_move(), Side::White);
+    assert!(r6.is_win_cell(Side::Black, h8) && r6.win_cell_count(Side::Black) == 1);
+    assert!(r6.is_forbidden(h8));
+    assert_eq!(e6, params::LOSS_AFTER_NEXT);
+    let (g6, e6g) = score_of(&rows6, g);
+    assert_eq!(g6.cell_class(Side::White, h8), CellClass::DoubleThree);
+    assert!(e6g > params::LOSS_AFTER_NEXT, "in gomoku White just blocks: {e6g}");
 }
 
 #[test]
