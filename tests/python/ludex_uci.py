@@ -8,7 +8,8 @@ import queue
 import subprocess
 import threading
 
-DEFAULT_BINARY = os.path.join(os.path.dirname(__file__), "..", "..", "target", "release", "ludex")
+DEFAULT_BINARY = os.path.join(
+    os.environ.get("CARGO_TARGET_DIR") or os.path.join(os.path.dirname(__file__), "..", "..", "target"), "release", "ludex")
 
 
 class LudexError(RuntimeError):

@@ -92,7 +92,7 @@ def main():
     parser.add_argument("--positions", type=int, default=2000, help="positions per rule set (default 2000)")
     parser.add_argument("--seed", type=int, default=20261121)
     parser.add_argument("--variants", default=",".join(RULE_SETS))
-    parser.add_argument("--ludex", default=None, help="path to the ludex binary (default target/release/ludex)")
+    parser.add_argument("--ludex", default=None, help="path to the ludex binary (default $LUDEX_BIN, else $CARGO_TARGET_DIR/release/ludex, else target/release/ludex)")
     args = parser.parse_args()
 
     all_ok = True
