@@ -23,19 +23,6 @@ pub enum LineRule {
     Renju,
 }
 
-impl LineRule {
-    /// The overline rule the line-window evaluation applies to both sides. It has one
-    /// rule for the board, so renju is counted as exactly five: right for the first
-    /// player, and the second player's overline wins are rare enough to leave to the
-    /// search, which sees them through `make_move`.
-    pub fn window_rule(self) -> LineRule {
-        match self {
-            LineRule::Renju => LineRule::ExactlyK,
-            r => r,
-        }
-    }
-}
-
 /// The longest winning line the board layout supports (see `geometry::PAD`).
 pub const MAX_K: u8 = 5;
 /// The smallest winning line that makes a game (k = 3 is tic-tac-toe).
