@@ -27,6 +27,21 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// The bound a node's `best` score is, searched with the window
+    /// (`alpha_orig`, `beta`).
+    #[inline]
+    pub fn of(best: Score, alpha_orig: Score, beta: Score) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
+impl Bound {
     fn to_bits(self) -> u64 {
         match self {
             Bound::Upper => 1,

@@ -594,13 +594,7 @@ impl<'a, P: Position> Worker<'a, P> {
         }
         self.pickers[ply] = picker.into_buffer();
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha_orig, beta);
         let stored_eval = if in_check { -INFINITE } else { eval };
         self.shared.tt.store(
             key,
@@ -726,13 +720,7 @@ impl<'a, P: Position> Worker<'a, P> {
             }
         }
         self.pickers[ply] = picker.into_buffer();
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha_orig, beta);
         self.shared.tt.store(key, None, score_to_tt(best, ply), eval, 0, bound);
         best
     }
