@@ -5,7 +5,7 @@
 //! table may outlive one root; it is cleared only when the rules change.
 
 /// Depth recorded for "no win at any length".
-pub const NO_WIN: u8 = u8::MAX;
+const NO_WIN: u8 = u8::MAX;
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -29,15 +29,41 @@ impl FailTable {
 
     /// The depth up to which `key` is known to fail (`NO_WIN`: at every depth).
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<u8> {
+    fn probe(&self, key: u64) -> Option<u8> {
         let e = self.entries[key as usize & (self.entries.len() - 1)];
         (e.key == key).then_some(e.depth)
+    }
+
+    /// What is known of `key` before searching it with `depth` attacking moves left,
+    /// in the solvers' result convention: `Some(Some(false))` no win at all,
+    /// `Some(None)` none within `depth`, `None` nothing stored that settles it.
+    #[inline]
+    pub fn known(&self, key: u64, depth: u32) -> Option<Option<bool>> {
+        match self.probe(key) {
+            Some(NO_WIN) => Some(Some(false)),
+            Some(d) if d as u32 >= depth => Some(None),
+            _ => None,
+        }
+    }
+
+    /// Records a failed search of `key` with `depth` attacking moves left and returns
+    /// its result: none within `depth` (`None`) when some line was `cut` short by
+    /// the depth, else no win at all (`Some(false)`).
+    #[inline]
+    pub fn record_failure(&mut self, key: u64, depth: u32, cut: bool) -> Option<bool> {
+        if cut {
+            self.store(key, depth.min(NO_WIN as u32 - 1) as u8);
+            None
+        } else {
+            self.store(key, NO_WIN);
+            Some(false)
+        }
     }
 
     /// Records that `key` fails within `depth` attacking moves; an entry for the same
     /// position that already says more is kept.
     #[inline]
-    pub fn store(&mut self, key: u64, depth: u8) {
+    fn store(&mut self, key: u64, depth: u8) {
         let i = key as usize & (self.entries.len() - 1);
         let e = &mut self.entries[i];
         if e.key != key || e.depth < depth {

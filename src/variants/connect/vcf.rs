@@ -23,7 +23,7 @@
 use super::geometry::{Cell, EMPTY};
 use super::rules::ConnectRules;
 use super::threat_board::ThreatBoard;
-use super::fail_table::{FailTable, NO_WIN};
+use super::fail_table::FailTable;
 use super::Connect;
 use crate::core::{Position, Side};
 
@@ -187,10 +187,8 @@ impl VcfSolver {
             return Ok(None);
         }
         let key = b.hash;
-        match self.table.probe(key) {
-            Some(NO_WIN) => return Ok(Some(false)),
-            Some(d) if d as u32 >= depth => return Ok(None),
-            _ => {}
+        if let Some(known) = self.table.known(key, depth) {
+            return Ok(known);
         }
         let candidates: Vec<Cell> = match threats.first() {
             Some(&t) => vec![t],
@@ -254,13 +252,7 @@ impl VcfSolver {
                 None => cut = true,
             }
         }
-        if cut {
-            self.table.store(key, depth.min(NO_WIN as u32 - 1) as u8);
-            Ok(None)
-        } else {
-            self.table.store(key, NO_WIN);
-            Ok(Some(false))
-        }
+        Ok(self.table.record_failure(key, depth, cut))
     }
 }
 

@@ -44,7 +44,7 @@ use super::geometry::{Cell, DIRECTIONS};
 use super::rules::ConnectRules;
 use super::threat_board::ThreatBoard;
 use super::vcf::{VcfOutcome, VcfSolver};
-use super::fail_table::{FailTable, NO_WIN};
+use super::fail_table::FailTable;
 use super::Connect;
 
 /// What the solver found: a shortest VCT line (attacker first, defender replies in
@@ -175,10 +175,8 @@ impl VctSolver {
             return Ok(None);
         }
         let key = b.hash;
-        match self.table.probe(key) {
-            Some(NO_WIN) => return Ok(Some(false)),
-            Some(d) if d as u32 >= depth => return Ok(None),
-            _ => {}
+        if let Some(known) = self.table.known(key, depth) {
+            return Ok(known);
         }
         let k = b.rules.k as u32;
         let forced = threats.first().copied();
@@ -255,13 +253,7 @@ impl VctSolver {
                 }
             }
         }
-        if cut {
-            self.table.store(key, depth.min(NO_WIN as u32 - 1) as u8);
-            Ok(None)
-        } else {
-            self.table.store(key, NO_WIN);
-            Ok(Some(false))
-        }
+        Ok(self.table.record_failure(key, depth, cut))
     }
 
     /// After the attacker's four (`wins`: its five points): the defender takes the
