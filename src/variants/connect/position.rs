@@ -270,7 +270,7 @@ impl Connect {
     /// over). Every cell that makes a four or completes or blocks a line is among
     /// them: such a cell shares a `k`-cell window with k - 2 stones of a side and one
     /// other cell at most is empty in that window, so a stone is within two steps.
-    fn near_cells(&self, out: &mut MoveList<Cell>) {
+    pub(super) fn near_cells(&self, out: &mut MoveList<Cell>) {
         let (w, h) = (self.width(), self.height());
         if w * h <= SMALL_BOARD || self.is_over() {
             return self.legal_moves(out);

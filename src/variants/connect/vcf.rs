@@ -20,12 +20,12 @@
 //!   left after the block).
 //! - a five the defender already threatens at the root works the same way.
 
-use super::geometry::{Cell, EMPTY};
+use super::geometry::Cell;
 use super::rules::ConnectRules;
 use super::threat_board::ThreatBoard;
 use super::fail_table::FailTable;
 use super::Connect;
-use crate::core::{Position, Side};
+use crate::core::{MoveList, Position, Side};
 
 /// What the solver found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,10 +94,9 @@ impl VcfSolver {
         }
         let mut out = Vec::new();
         let mut after = pos.clone();
-        for c in near_stones(pos) {
-            if pos.is_forbidden(c) {
-                continue;
-            }
+        let mut near = MoveList::new();
+        pos.near_cells(&mut near);
+        for &c in near.iter() {
             after.make_move(c);
             let refutes = after.winner.is_some() || matches!(self.solve(&after, node_budget), VcfOutcome::NoWin);
             after.unmake_move();
@@ -254,32 +253,6 @@ impl VcfSolver {
         }
         Ok(self.table.record_failure(key, depth, cut))
     }
-}
-
-/// The empty cells within two (Chebyshev distance) of a stone, in board order.
-fn near_stones(pos: &Connect) -> Vec<Cell> {
-    let (w, h) = (pos.width() as isize, pos.height() as isize);
-    let mut out = Vec::new();
-    for y in 0..h {
-        for x in 0..w {
-            let c = Cell::new(x as usize, y as usize);
-            if pos.cells[c.index()] != EMPTY {
-                continue;
-            }
-            let near = (-2..=2).any(|dy: isize| {
-                (-2..=2).any(|dx: isize| {
-                    let (nx, ny) = (x + dx, y + dy);
-                    (0..w).contains(&nx)
-                        && (0..h).contains(&ny)
-                        && pos.cells[Cell::new(nx as usize, ny as usize).index()] != EMPTY
-                })
-            });
-            if near {
-                out.push(c);
-            }
-        }
-    }
-    out
 }
 
 /// A shortest VCF for the side to move within `node_budget` attacking moves, as the
