@@ -4,6 +4,7 @@
 //! anything else (`uci`, or a person typing `d`) is UCI.
 
 pub mod gomocup;
+pub mod input;
 pub mod output;
 pub mod uci;
 
@@ -35,20 +36,17 @@ pub fn detect(first_line: &str) -> Dialect {
 /// Runs a session on `input` until it ends. With `forced`, the dialect is not
 /// guessed. `started` is when the process started (Gomocup counts time from there).
 pub fn run(forced: Option<Dialect>, mut input: impl BufRead, out: Output, started: Instant) {
-    let mut first = String::new();
-    loop {
-        first.clear();
-        match input.read_line(&mut first) {
-            Ok(0) | Err(_) => return,
-            Ok(_) if first.trim().is_empty() => continue,
-            Ok(_) => break,
+    let first = loop {
+        match input::read_line(&mut input) {
+            None => return,
+            Some(line) if line.text.trim().is_empty() => continue,
+            Some(line) => break line,
         }
-    }
-    let first = first.trim_end_matches(['\r', '\n']).to_string();
-    match forced.unwrap_or_else(|| detect(&first)) {
+    };
+    match forced.unwrap_or_else(|| detect(&first.text)) {
         Dialect::Uci => {
             let mut session = uci::session::UciSession::new(out);
-            if session.handle_line(&first) {
+            if session.handle_input(&first) {
                 session.run(input);
             } else {
                 session.run(std::io::empty());
@@ -56,7 +54,7 @@ pub fn run(forced: Option<Dialect>, mut input: impl BufRead, out: Output, starte
         }
         Dialect::Gomocup => {
             let mut session = gomocup::GomocupSession::new(out, started);
-            if session.handle_line(&first) {
+            if session.handle_input(&first) {
                 session.run(input);
             } else {
                 session.run(std::io::empty());

@@ -17,6 +17,9 @@ use crate::search::Limits;
 pub const ENGINE_NAME: &str = concat!("Ludex ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the Ludex developers";
 
+/// Error lines are cut to this many characters.
+const MAX_ERROR_CHARS: usize = 200;
+
 pub struct UciSession {
     engine: Engine,
     out: Output,
@@ -29,13 +32,24 @@ impl UciSession {
 
     /// Runs until `quit` or end of input.
     pub fn run(&mut self, input: impl BufRead) {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if !self.handle_line(&line) {
+        for line in crate::protocol::input::lines(input) {
+            if !self.handle_input(&line) {
                 break;
             }
         }
         self.shutdown();
+    }
+
+    /// Handles one line as read from the host: a line cut for its length is not
+    /// obeyed (half a `position` would be a wrong position), one with bytes that are
+    /// not UTF-8 is handled as decoded (the replacement characters make it an error
+    /// like any other bad input). `false` ends the session.
+    pub fn handle_input(&mut self, line: &crate::protocol::input::InputLine) -> bool {
+        if line.truncated {
+            self.error(&format!("line longer than {} bytes ignored", crate::protocol::input::MAX_LINE_BYTES));
+            return true;
+        }
+        self.handle_line(&line.text)
     }
 
     /// Handles one input line; returns `false` when the session should end.
@@ -60,8 +74,16 @@ impl UciSession {
         self.engine.stop_and_wait();
     }
 
+    /// One `info string error:` line, cut at [`MAX_ERROR_CHARS`]: errors quote the
+    /// offending input, and a host's log should not get back a megabyte it sent.
     fn error(&self, e: &dyn std::fmt::Display) {
-        self.out.line(&format!("info string error: {e}"));
+        let text = e.to_string();
+        let text = if text.chars().count() > MAX_ERROR_CHARS {
+            format!("{}... ({} bytes)", text.chars().take(MAX_ERROR_CHARS).collect::<String>(), text.len())
+        } else {
+            text
+        };
+        self.out.line(&format!("info string error: {text}"));
     }
 
     fn execute(&mut self, cmd: Command) {
@@ -102,7 +124,13 @@ impl UciSession {
                 }
             }
             Command::Stop => self.engine.stop(),
-            Command::PonderHit => self.engine.ponderhit(),
+            Command::PonderHit => {
+                // Silently ignored when idle (as `stop` is); said once during a
+                // search that is not pondering, where it changes nothing.
+                if !self.engine.ponderhit() && self.engine.is_searching() {
+                    self.out.line("info string ponderhit ignored: no search is pondering");
+                }
+            }
             Command::Display => {
                 let lines = self.engine.describe();
                 self.out.lines(lines.iter().map(String::as_str));
