@@ -4,6 +4,7 @@
 
 mod game;
 mod search_thread;
+mod table_builder;
 
 use std::sync::{Arc, Mutex};
 
@@ -11,9 +12,10 @@ pub use search_thread::SearchSink;
 
 use crate::core::PositionError;
 use crate::perft::DivideLine;
-use crate::search::{HashAllocError, Limits, Searcher};
+use crate::search::{HashAllocError, Limits, Searcher, Tt};
 use crate::variants::{with_position, AnyPosition, Variant};
 use search_thread::RunningSearch;
+use table_builder::TableBuilder;
 
 /// Settings that survive `ucinewgame` and position changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,9 +42,11 @@ pub struct Engine {
     settings: Settings,
     /// Shared with the search thread, which holds the lock while it searches.
     searcher: Arc<Mutex<Searcher>>,
-    /// Hash and Threads as the searcher has them; changes made during a search are
-    /// applied when it is over (resizing under a running search is not possible).
+    /// Hash (as asked for) and Threads as the searcher has them or will have them:
+    /// a new table is allocated by `building` and put in when the searcher is free;
+    /// a Threads change made during a search is applied when it is over.
     applied: (usize, usize),
+    building: Arc<Mutex<Option<TableBuilder>>>,
     clear_pending: bool,
     running: Option<RunningSearch>,
 }
@@ -67,15 +71,31 @@ impl Engine {
             searcher: Arc::new(Mutex::new(searcher)),
             clear_pending: false,
             running: None,
+            building: Arc::new(Mutex::new(None)),
         }
     }
 
-    /// Changes settings; Hash and Threads reach the searcher as soon as it is idle.
-    /// An error means the table could not be had at the size asked for (a smaller
-    /// one is in use, as the error says).
+    /// Changes settings; Threads reach the searcher as soon as it is idle, a new
+    /// Hash size starts a table allocation at once (see `table_builder`), never
+    /// holding the caller. An error means the table cannot be had at the size asked
+    /// for (a smaller one is being made, as the error says).
     pub fn update_settings(&mut self, f: impl FnOnce(&mut Settings)) -> Result<(), HashAllocError> {
         f(&mut self.settings);
-        self.apply_when_idle()
+        let mut result = Ok(());
+        if self.settings.hash_mb != self.applied.0 {
+            self.applied.0 = self.settings.hash_mb;
+            let mb = Tt::affordable(self.settings.hash_mb).unwrap_or_else(|e| {
+                result = Err(e);
+                e.allocated_mb
+            });
+            // A builder still at work for an older size is left to finish on its
+            // own; its table is dropped.
+            *lock(&self.building) = Some(TableBuilder::start(mb));
+        }
+        if let Err(e) = self.apply_when_idle() {
+            log::warn!("{e}");
+        }
+        result
     }
 
     /// `Clear Hash`: forget the transposition table and histories.
@@ -91,7 +111,8 @@ impl Engine {
         self.running.as_ref().is_some_and(|r| !r.is_finished())
     }
 
-    /// Pushes pending Hash/Threads/clear changes into the searcher if no search runs.
+    /// Pushes pending Threads and clear changes, and a finished new table, into the
+    /// searcher if no search runs. Never waits for a table still being allocated.
     fn apply_when_idle(&mut self) -> Result<(), HashAllocError> {
         if self.is_searching() {
             return Ok(());
@@ -99,19 +120,13 @@ impl Engine {
         if let Some(done) = self.running.take() {
             done.join();
         }
-        let mut searcher = match self.searcher.lock() {
-            Ok(s) => s,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        let (hash, threads) = (self.settings.hash_mb, self.settings.threads);
-        let mut result = Ok(());
-        if self.applied.0 != hash {
-            result = searcher.set_hash_mb(hash);
-        }
+        let mut searcher = lock(&self.searcher);
+        let result = install_ready_table(&self.building, &mut searcher);
+        let threads = self.settings.threads;
         if self.applied.1 != threads {
             searcher.set_threads(threads);
+            self.applied.1 = threads;
         }
-        self.applied = (hash, threads);
         if self.clear_pending {
             searcher.clear();
             self.clear_pending = false;
@@ -130,8 +145,10 @@ impl Engine {
         limits.move_overhead_ms = self.settings.move_overhead_ms;
         limits.multipv = self.settings.multipv.max(1);
         let searcher = Arc::clone(&self.searcher);
+        let building = Arc::clone(&self.building);
         let pos = self.position.clone();
-        self.running = Some(with_position!(pos, p => search_thread::spawn(p, limits, ponder, searcher, sink)));
+        self.running =
+            Some(with_position!(pos, p => search_thread::spawn(p, limits, ponder, searcher, building, sink)));
     }
 
     /// `stop`: the running search (if any) sends its `bestmove` within milliseconds.
@@ -142,10 +159,9 @@ impl Engine {
     }
 
     /// `ponderhit`: the pondering search goes on under normal time management.
-    pub fn ponderhit(&mut self) {
-        if let Some(r) = &self.running {
-            r.signals.ponderhit();
-        }
+    /// Returns `false` when no search is pondering (the command is then ignored).
+    pub fn ponderhit(&mut self) -> bool {
+        self.running.as_ref().is_some_and(|r| !r.is_finished() && r.signals.ponderhit())
     }
 
     /// Stops any running search and waits until its `bestmove` has been sent.
@@ -219,4 +235,27 @@ impl Engine {
         with_position!(&self.position, p => game::rejected_moves(p, moves))
     }
 
+}
+
+/// A lock that survives a panic elsewhere (the data is plain settings and tables).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    match m.lock() {
+        Ok(g) => g,
+        Err(poisoned) => poisoned.into_inner(),
+    }
+}
+
+/// Puts the table `building` made into `searcher` if it is ready; a table still being
+/// allocated is left for next time (the searcher keeps the one it has).
+fn install_ready_table(building: &Mutex<Option<TableBuilder>>, searcher: &mut Searcher) -> Result<(), HashAllocError> {
+    let mut slot = lock(building);
+    if !slot.as_ref().is_some_and(TableBuilder::is_ready) {
+        return Ok(());
+    }
+    let builder = slot.take().expect("checked above");
+    drop(slot);
+    log::debug!("hash table of {} MB in place", builder.mb());
+    let (tt, result) = builder.finish();
+    searcher.set_table(tt);
+    result
 }

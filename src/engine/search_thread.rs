@@ -43,6 +43,7 @@ pub fn spawn<P: Position>(
     limits: Limits<String>,
     ponder: bool,
     searcher: Arc<Mutex<Searcher>>,
+    building: Arc<Mutex<Option<super::TableBuilder>>>,
     sink: Arc<dyn SearchSink>,
 ) -> RunningSearch {
     let signals = Arc::new(Signals::new(ponder));
@@ -51,10 +52,11 @@ pub fn spawn<P: Position>(
         .name("search".into())
         .spawn(move || {
             let limits = parse_searchmoves(&pos, limits);
-            let mut searcher = match searcher.lock() {
-                Ok(s) => s,
-                Err(poisoned) => poisoned.into_inner(),
-            };
+            let mut searcher = super::lock(&searcher);
+            // A new table finished since the last search goes in now.
+            if let Err(e) = super::install_ready_table(&building, &mut searcher) {
+                log::warn!("{e}");
+            }
             let mut listener = Formatter { root: &pos, sink: sink.as_ref() };
             let result = searcher.search(&pos, &limits, &thread_signals, &mut listener);
             drop(searcher);

@@ -120,11 +120,20 @@ impl Signals {
     }
 
     /// UCI `ponderhit`: the opponent played the expected move; the same search goes
-    /// on under normal time management, with our clock running from now.
-    pub fn ponderhit(&self) {
+    /// on under normal time management, with our clock running from now. Only a
+    /// search that is pondering is affected: a `ponderhit` during a normal search,
+    /// or a second one, must not restart a clock that is already running (that
+    /// would overstep it). Returns whether it applied. Called from the one input
+    /// thread, so the check and the update cannot race another `ponderhit`.
+    pub fn ponderhit(&self) -> bool {
+        if !self.is_pondering() {
+            return false;
+        }
         let us = self.epoch.elapsed().as_micros().min(NO_PONDERHIT as u128 - 1) as u64;
+        // The time first: a worker that sees pondering end must find it.
         self.ponderhit_us.store(us, Ordering::Relaxed);
         self.pondering.store(false, Ordering::Release);
+        true
     }
 
     pub fn is_pondering(&self) -> bool {

@@ -42,6 +42,12 @@ impl Searcher {
         self.tt.resize(mb)
     }
 
+    /// Puts in a table allocated elsewhere (see [`Tt::allocate`]); the old one and
+    /// everything in it is dropped.
+    pub fn set_table(&mut self, tt: Tt) {
+        self.tt = tt;
+    }
+
     /// UCI `Threads`, clamped to `1..=MAX_THREADS`.
     pub fn set_threads(&mut self, threads: usize) {
         self.histories.resize_with(threads.clamp(1, MAX_THREADS), History::default);

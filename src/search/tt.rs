@@ -174,22 +174,43 @@ impl Tt {
     /// says what was allocated.
     pub fn resize(&mut self, mb: usize) -> Result<(), HashAllocError> {
         self.buckets = Vec::new(); // free the old table before allocating the new one
-        self.generation = 0;
-        let mut got = affordable_mb(mb, available_memory_mb());
+        let capped = Tt::affordable(mb);
+        let (tt, result) = Tt::allocate(capped.unwrap_or_else(|e| e.allocated_mb));
+        *self = tt;
+        match (capped, result) {
+            (Ok(_), Ok(())) => Ok(()),
+            (_, Err(e)) | (Err(e), Ok(())) => Err(HashAllocError { requested_mb: mb, allocated_mb: e.allocated_mb }),
+        }
+    }
+
+    /// The size a request for `mb` mebibytes gets: all of it, or (as the error)
+    /// half of the memory the system has available. Cheap, so a protocol thread can
+    /// answer with it at once while [`Tt::allocate`] runs elsewhere.
+    pub fn affordable(mb: usize) -> Result<usize, HashAllocError> {
+        let got = affordable_mb(mb, available_memory_mb());
+        if got == mb {
+            Ok(mb)
+        } else {
+            Err(HashAllocError { requested_mb: mb, allocated_mb: got })
+        }
+    }
+
+    /// A new, empty table of `mb` mebibytes, every page written (so a search never
+    /// pays for first touches). This takes time for big tables (a gigabyte: a good
+    /// part of a second, seconds on a busy machine), which is why the engine runs it
+    /// on a thread of its own. If the allocation is refused the size halves until one
+    /// succeeds, and the error says what was had.
+    pub fn allocate(mb: usize) -> (Tt, Result<(), HashAllocError>) {
+        let mut got = mb;
         loop {
             let n = (got.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1);
             let mut buckets = Vec::new();
             if buckets.try_reserve_exact(n).is_ok() {
                 buckets.extend((0..n).map(|_| Bucket::default()));
-                self.buckets = buckets;
-                break;
+                let result = if got == mb { Ok(()) } else { Err(HashAllocError { requested_mb: mb, allocated_mb: got }) };
+                return (Tt { buckets, generation: 0 }, result);
             }
             got /= 2;
-        }
-        if got == mb {
-            Ok(())
-        } else {
-            Err(HashAllocError { requested_mb: mb, allocated_mb: got })
         }
     }
 
