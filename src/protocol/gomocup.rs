@@ -6,6 +6,7 @@
 //! `ERROR ...`, unknown commands `UNKNOWN ...`; neither ends the session.
 
 use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -56,6 +57,8 @@ pub struct GomocupSession {
     /// Our last answer, set by the search thread just before it prints it; it joins
     /// the stones before the next command is handled.
     answer: Arc<Mutex<Option<(usize, usize)>>>,
+    /// Set to cancel the think in progress: its search ends without an answer.
+    cancel: Arc<AtomicBool>,
 }
 
 impl GomocupSession {
@@ -69,17 +72,36 @@ impl GomocupSession {
             board_block: None,
             started,
             answer: Arc::new(Mutex::new(None)),
+            cancel: Arc::new(AtomicBool::new(false)),
         }
     }
 
     pub fn run(&mut self, input: impl BufRead) {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if !self.handle_line(&line) {
-                break;
+        for line in crate::protocol::input::lines(input) {
+            if !self.handle_input(&line) {
+                // `END`: a think still running must not answer.
+                self.cancel_think();
+                return;
             }
         }
+        // End of input: a think still running answers at once, as a search does
+        // when a UCI host closes the pipe.
         self.engine.stop_and_wait();
+    }
+
+    /// Handles one line as read from the host: a line cut for its length is not
+    /// obeyed (half a `position` would be a wrong position), one with bytes that are
+    /// not UTF-8 is handled as decoded (the replacement characters make it an error
+    /// like any other bad input). `false` ends the session.
+    pub fn handle_input(&mut self, line: &crate::protocol::input::InputLine) -> bool {
+        if line.truncated {
+            self.error(&format!(
+                "line longer than {} bytes ignored",
+                crate::protocol::input::MAX_LINE_BYTES
+            ));
+            return true;
+        }
+        self.handle_line(&line.text)
     }
 
     /// Handles one line; `false` ends the session (`END`).
@@ -90,18 +112,32 @@ impl GomocupSession {
         if line.is_empty() {
             return true;
         }
-        if self.board_block.is_some() {
-            self.board_line(line);
-            return true;
-        }
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
+        if self.board_block.is_some() {
+            // Stone lines start with a digit. A command word ends the block: `END`
+            // ends the brain wherever it comes; anything else abandons the block
+            // (said once) and is then obeyed as usual.
+            if !word.starts_with(|c: char| c.is_ascii_alphabetic())
+                || word.eq_ignore_ascii_case("DONE")
+            {
+                self.board_line(line);
+                return true;
+            }
+            self.board_block = None;
+            if word != "END" {
+                self.error(&format!(
+                    "BOARD block abandoned at '{}' (no DONE)",
+                    quoted(word)
+                ));
+            }
+        }
         match word.to_ascii_uppercase().as_str() {
             "START" => self.start(rest),
             "RECTSTART" => self.rect_start(rest),
             "RESTART" => match self.size {
                 Some(_) => {
-                    self.engine.stop_and_wait();
+                    self.cancel_think();
                     self.stones.clear();
                     self.engine.new_game();
                     self.out.line("OK");
@@ -110,6 +146,7 @@ impl GomocupSession {
             },
             "INFO" => self.info(rest),
             "BEGIN" => {
+                self.cancel_think();
                 if self.ready_to_play() {
                     self.stones.clear();
                     self.think();
@@ -117,6 +154,7 @@ impl GomocupSession {
             }
             "TURN" => self.turn(rest),
             "BOARD" => {
+                self.cancel_think();
                 if self.ready_to_play() {
                     self.board_block = Some(Vec::new());
                 }
@@ -127,22 +165,47 @@ impl GomocupSession {
                 env!("CARGO_PKG_VERSION")
             )),
             "END" => return false,
-            _ => self.out.line(&format!("UNKNOWN command '{word}'")),
+            _ => self
+                .out
+                .line(&format!("UNKNOWN command '{}'", quoted(word))),
         }
         true
     }
 
     /// Records the move we answered with, once the search that chose it is over.
     fn collect_answer(&mut self) {
-        let taken = match self.answer.lock() {
-            Ok(mut a) => a.take(),
-            Err(poisoned) => poisoned.into_inner().take(),
-        };
-        if let Some((x, y)) = taken {
+        if let Some((x, y)) = self.take_answer() {
             self.stones.push((x, y, Owner::Me));
         }
     }
 
+    fn take_answer(&self) -> Option<(usize, usize)> {
+        match self.answer.lock() {
+            Ok(mut a) => a.take(),
+            Err(poisoned) => poisoned.into_inner().take(),
+        }
+    }
+
+    /// Ends the think in progress, if any, without an answer: the board it was asked
+    /// on is being replaced (`START`, `RESTART`, `BEGIN`, `BOARD`), changed
+    /// (`TAKEBACK`) or left (`END`), and a manager would read a late move as one in
+    /// the new game. An answer printed just before the cancel arrived is not
+    /// recorded either: the board it belongs to is gone.
+    fn cancel_think(&mut self) {
+        self.cancel.store(true, Ordering::SeqCst);
+        self.engine.stop_and_wait();
+        self.take_answer();
+    }
+
+    /// Waits for the think in progress to answer (a `TURN` while we think) and
+    /// records its move, so that the stones stay in turn order.
+    fn finish_think(&mut self) {
+        self.engine.stop_and_wait();
+        self.collect_answer();
+    }
+
+    /// One `ERROR` line. Input echoed in it is cut (see [`quoted`]): a manager's
+    /// log should not get back a megabyte it sent by mistake.
     fn error(&self, message: &str) {
         self.out.line(&format!("ERROR {message}"));
     }
@@ -152,14 +215,14 @@ impl GomocupSession {
             self.error("no board: send START first");
             return false;
         }
-        self.engine.stop_and_wait();
+        self.finish_think();
         true
     }
 
     fn start(&mut self, arg: &str) {
         match arg.parse::<usize>() {
             Ok(n) => self.new_board(n, n),
-            Err(_) => self.error(&format!("START needs a board size, got '{arg}'")),
+            Err(_) => self.error(&format!("START needs a board size, got '{}'", quoted(arg))),
         }
     }
 
@@ -167,7 +230,10 @@ impl GomocupSession {
         let parsed = arg.split_once(',').and_then(|(w, h)| Some((w.trim().parse().ok()?, h.trim().parse().ok()?)));
         match parsed {
             Some((w, h)) => self.new_board(w, h),
-            None => self.error(&format!("RECTSTART needs width,height, got '{arg}'")),
+            None => self.error(&format!(
+                "RECTSTART needs width,height, got '{}'",
+                quoted(arg)
+            )),
         }
     }
 
@@ -176,7 +242,7 @@ impl GomocupSession {
             self.error(&format!("unsupported board {w}x{h}: Ludex plays {MIN_BOARD} to {MAX_BOARD}"));
             return;
         }
-        self.engine.stop_and_wait();
+        self.cancel_think();
         self.size = Some((w, h));
         self.stones.clear();
         self.engine.set_variant(self.variant());
@@ -220,9 +286,12 @@ impl GomocupSession {
                     self.out.line(&format!("MESSAGE rule {v}: only 0, 1 and 4 are played; playing {name}"));
                 }
             }
-            ("timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule", None) => {
-                self.error(&format!("INFO {key}: '{value}' is not a number"))
-            }
+            ("timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule", None) => self
+                .error(&format!(
+                    "INFO {}: '{}' is not a number",
+                    quoted(key),
+                    quoted(value)
+                )),
             // game_type, folder, evaluate and anything newer: nothing to do.
             _ => {}
         }
@@ -231,10 +300,10 @@ impl GomocupSession {
     /// Parses `x,y` and checks it is on the board.
     fn coords(&self, text: &str) -> Result<(usize, usize), String> {
         let (w, h) = self.size.ok_or("no board: send START first")?;
-        let (x, y) = text.split_once(',').ok_or_else(|| format!("expected x,y, got '{text}'"))?;
+        let (x, y) = text.split_once(',').ok_or_else(|| format!("expected x,y, got '{}'", quoted(text)))?;
         let (x, y): (usize, usize) = match (x.trim().parse(), y.trim().parse()) {
             (Ok(x), Ok(y)) => (x, y),
-            _ => return Err(format!("expected x,y, got '{text}'")),
+            _ => return Err(format!("expected x,y, got '{}'", quoted(text))),
         };
         if x >= w || y >= h {
             return Err(format!("{x},{y} is off the {w}x{h} board"));
@@ -271,7 +340,7 @@ impl GomocupSession {
             "1" => Owner::Me,
             "2" => Owner::Opponent,
             other => {
-                self.error(&format!("BOARD line '{line}': field '{other}' is not 1 or 2"));
+                self.error(&format!("BOARD line '{}': field '{}' is not 1 or 2", quoted(line), quoted(other)));
                 return;
             }
         };
@@ -279,17 +348,20 @@ impl GomocupSession {
             Ok((x, y)) => {
                 let block = self.board_block.get_or_insert_with(Vec::new);
                 if block.iter().any(|&(sx, sy, _)| (sx, sy) == (x, y)) {
-                    self.error(&format!("BOARD line '{line}': {x},{y} given twice"));
+                    self.error(&format!(
+                        "BOARD line '{}': {x},{y} given twice",
+                        quoted(line)
+                    ));
                 } else {
                     block.push((x, y, owner));
                 }
             }
-            Err(e) => self.error(&format!("BOARD line '{line}': {e}")),
+            Err(e) => self.error(&format!("BOARD line '{}': {e}", quoted(line))),
         }
     }
 
     fn takeback(&mut self, arg: &str) {
-        self.engine.stop_and_wait();
+        self.cancel_think();
         match self.coords(arg) {
             Ok((x, y)) => match self.stones.iter().position(|&(sx, sy, _)| (sx, sy) == (x, y)) {
                 Some(i) => {
@@ -317,7 +389,13 @@ impl GomocupSession {
         };
         let mut grid = vec![vec![None; w]; h];
         for &(x, y, owner) in &self.stones {
-            grid[y][x] = Some(if owner == Owner::Me { me } else { them });
+            // Every stone was checked against this board when it came; a stone off
+            // it would be a bug, reported rather than a panic.
+            let cell = grid
+                .get_mut(y)
+                .and_then(|row| row.get_mut(x))
+                .ok_or_else(|| format!("{x},{y} is off the {w}x{h} board"))?;
+            *cell = Some(if owner == Owner::Me { me } else { them });
         }
         let ranks: Vec<String> = grid
             .iter()
@@ -360,7 +438,15 @@ impl GomocupSession {
             return self.error(&e.to_string());
         }
         let limits = Limits { movetime_ms: Some(self.move_time_ms()), start: Some(Instant::now()), ..Limits::default() };
-        let sink = Arc::new(GomocupSink { out: self.out.clone(), width: w, height: h, answer: Arc::clone(&self.answer) });
+        // A fresh flag per think: cancelling this one never silences the next.
+        self.cancel = Arc::new(AtomicBool::new(false));
+        let sink = Arc::new(GomocupSink {
+            out: self.out.clone(),
+            width: w,
+            height: h,
+            answer: Arc::clone(&self.answer),
+            cancel: Arc::clone(&self.cancel),
+        });
         self.engine.go(limits, false, sink);
     }
 
@@ -382,6 +468,17 @@ impl GomocupSession {
     }
 }
 
+/// Input quoted back in an answer: at most [`QUOTE_CHARS`] characters of it.
+fn quoted(text: &str) -> String {
+    if text.chars().count() <= QUOTE_CHARS {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(QUOTE_CHARS).collect();
+    format!("{head}... ({} bytes)", text.len())
+}
+
+const QUOTE_CHARS: usize = 60;
+
 /// `timeout_turn 0` asks for the fastest possible play.
 const FASTEST_MS: u64 = 20;
 /// A move may use at most this fraction (1/n) of the time left in the match.
@@ -394,6 +491,7 @@ struct GomocupSink {
     width: usize,
     height: usize,
     answer: Arc<Mutex<Option<(usize, usize)>>>,
+    cancel: Arc<AtomicBool>,
 }
 
 impl GomocupSink {
@@ -412,6 +510,9 @@ impl GomocupSink {
 
 impl SearchSink for GomocupSink {
     fn report(&self, r: &Report<String>) {
+        if self.cancel.load(Ordering::SeqCst) {
+            return;
+        }
         let score = match r.score {
             ReportScore::Cp(cp) => format!("ev {cp}"),
             ReportScore::Mate(n) => format!("win in {n}"),
@@ -430,6 +531,9 @@ impl SearchSink for GomocupSink {
     fn currmove(&self, _: &CurrMove<String>) {}
 
     fn bestmove(&self, best: Option<&str>, _ponder: Option<&str>) {
+        if self.cancel.load(Ordering::SeqCst) {
+            return;
+        }
         match best.and_then(|m| self.to_xy(m)) {
             Some((x, y)) => {
                 match self.answer.lock() {
