@@ -55,6 +55,20 @@ impl Engine {
         stdin.flush().expect("flush");
     }
 
+    /// Sends raw bytes (a line that is not UTF-8, say); the caller adds the newline.
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        self.transcript
+            .push(format!("> {}", String::from_utf8_lossy(bytes).trim_end()));
+        let stdin = self.stdin.as_mut().expect("stdin already closed");
+        stdin.write_all(bytes).expect("engine stdin closed");
+        stdin.flush().expect("flush");
+    }
+
+    /// The exit code once the process has exited (after `wait_exit`), else `None`.
+    pub fn exit_code(&mut self) -> Option<i32> {
+        self.child.try_wait().ok().flatten().and_then(|s| s.code())
+    }
+
     /// Closes stdin (EOF), as a host that goes away does.
     pub fn close_stdin(&mut self) {
         self.stdin = None;
