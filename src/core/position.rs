@@ -8,6 +8,9 @@ use std::hash::{Hash, Hasher};
 use super::{FenError, MoveError, MoveList, Outcome, Side};
 use super::score::Score;
 
+/// The size of the range `Position::piece_to_index` maps into.
+pub const PIECE_TO_SLOTS: usize = 1024;
+
 pub trait Position: Clone + Send + Sync + 'static {
     /// A move in this variant's internal encoding (small and `Copy`).
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
@@ -30,6 +33,15 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// connect games' fours do not (every stone makes new ones), and both sides'
     /// four sequences would grow without bound.
     const QS_NOISY_PLIES: usize = usize::MAX;
+
+    /// Whether the searcher's chess-tuned selectivity is sound here: late-move and
+    /// futility pruning of quiet moves, SEE pruning in the main search and in
+    /// quiescence, internal iterative reduction, continuation history and the
+    /// history-adjusted reductions. They assume that a quiet move is optional and
+    /// rarely changes much at low depth, which fails where captures are compulsory
+    /// (antichess) or a quiet stone is the threat (connect games), so the default
+    /// is off and those variants keep the plain search.
+    const FORWARD_PRUNING_OK: bool = false;
 
     /// The variant's own start position (`position startpos`).
     fn startpos(rules: Self::Rules) -> Self;
@@ -175,6 +187,23 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// capture is not an option the side to move has.
     fn forced_noisy(&self) -> bool {
         false
+    }
+
+    /// Static exchange evaluation: whether `mv` followed by the best series of
+    /// captures on its target square keeps at least `threshold` (pawn = 100) for
+    /// the side to move. The default claims every move breaks even, so pruning
+    /// on it does nothing where a variant has no exchange model.
+    fn see_ge(&self, mv: Self::Move, threshold: Score) -> bool {
+        let _ = mv;
+        threshold <= 0
+    }
+
+    /// A number below `PIECE_TO_SLOTS` naming the piece that makes `mv` and its
+    /// target square, for continuation history (how good a move is after a given
+    /// previous move). `None`, the default, leaves continuation history unused.
+    fn piece_to_index(&self, mv: Self::Move) -> Option<usize> {
+        let _ = mv;
+        None
     }
 
     /// Whether passing the turn is likely to be a zugzwang-sized error here (chess:

@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use crate::core::{MoveList, Position, Side};
+use crate::core::{MoveList, Position, Side, PIECE_TO_SLOTS};
 
 /// Slots per side in the history table (`Position::history_index` modulo this).
 pub const HISTORY_SLOTS: usize = 4096;
@@ -20,13 +20,20 @@ const HINT_LIMIT: i32 = 1 << 26;
 
 /// How well quiet moves did in earlier cutoffs, per side; kept between searches of a
 /// game (it is still right about the same kind of moves) and cleared on a new game.
+///
+/// Continuation history sits beside it: how well a quiet move (piece and target)
+/// did right after a given earlier move (piece and target) one or two plies back,
+/// which captures follow-ups and answers that a side-wide table averages away.
 pub struct History {
     table: Vec<i32>,
+    /// `PIECE_TO_SLOTS²` entries, indexed `earlier * PIECE_TO_SLOTS + current`;
+    /// within `±HISTORY_MAX`, so `i16` holds them at half the memory.
+    cont: Vec<i16>,
 }
 
 impl Default for History {
     fn default() -> Self {
-        History { table: vec![0; 2 * HISTORY_SLOTS] }
+        History { table: vec![0; 2 * HISTORY_SLOTS], cont: vec![0; PIECE_TO_SLOTS * PIECE_TO_SLOTS] }
     }
 }
 
@@ -49,16 +56,41 @@ impl History {
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
+    /// The continuation history of the move `current` after the move `earlier`
+    /// (both `Position::piece_to_index` values).
+    #[inline]
+    pub fn cont(&self, earlier: usize, current: usize) -> i32 {
+        self.cont[cont_slot(earlier, current)] as i32
+    }
+
+    /// The gravity update of `update`, for a continuation-history entry.
+    #[inline]
+    pub fn update_cont(&mut self, earlier: usize, current: usize, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let h = &mut self.cont[cont_slot(earlier, current)];
+        let v = *h as i32;
+        *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+    }
+
     /// Halves every entry: the start of a new search weighs recent results more.
     pub fn age(&mut self) {
         for h in self.table.iter_mut() {
+            *h /= 2;
+        }
+        for h in self.cont.iter_mut() {
             *h /= 2;
         }
     }
 
     pub fn clear(&mut self) {
         self.table.iter_mut().for_each(|h| *h = 0);
+        self.cont.iter_mut().for_each(|h| *h = 0);
     }
+}
+
+#[inline]
+fn cont_slot(earlier: usize, current: usize) -> usize {
+    (earlier % PIECE_TO_SLOTS) * PIECE_TO_SLOTS + current % PIECE_TO_SLOTS
 }
 
 /// The bonus for a quiet move that caused a cutoff at `depth`.
@@ -84,6 +116,7 @@ impl Picker {
         hash_move: Option<u16>,
         killers: &[Option<P::Move>; 2],
         history: &History,
+        conts: [Option<usize>; 2],
         mut buffer: Vec<(i32, u16)>,
     ) -> Picker {
         let side = pos.side_to_move();
@@ -99,7 +132,7 @@ impl Picker {
             } else if killers[1] == Some(mv) {
                 KILLER_2
             } else {
-                history.get(History::slot(side, pos.history_index(mv))) + hint
+                history.get(History::slot(side, pos.history_index(mv))) + hint + cont_score(pos, mv, history, conts)
             };
             buffer.push((score, i as u16));
         }
@@ -140,6 +173,17 @@ impl Picker {
         self.next += 1;
         Some(idx)
     }
+}
+
+/// The continuation-history part of a quiet move's score: its entries after the
+/// moves one and two plies back (`conts`, piece-to keys), 0 where either is unknown.
+#[inline]
+pub fn cont_score<P: Position>(pos: &P, mv: P::Move, history: &History, conts: [Option<usize>; 2]) -> i32 {
+    if conts[0].is_none() && conts[1].is_none() {
+        return 0;
+    }
+    let Some(current) = pos.piece_to_index(mv) else { return 0 };
+    conts.iter().flatten().map(|&earlier| history.cont(earlier, current)).sum()
 }
 
 /// Late-move reduction for the `n`-th move (0-based) at `depth`, before adjustments.

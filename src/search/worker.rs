@@ -10,7 +10,7 @@ use crate::core::score::{is_mate, lost_in, won_in, Score, DRAW, INFINITE, MATE_B
 use crate::core::{MoveList, Position};
 
 use super::limits::{Limits, Signals};
-use super::ordering::{history_bonus, lmr_base, History, Picker};
+use super::ordering::{cont_score, history_bonus, lmr_base, History, Picker};
 use super::report::{Bound, CurrMove, Report, ReportScore, SearchListener, CURRMOVE_AFTER_MS};
 use super::time::TimeBudget;
 use super::tt::{score_to_tt, Tt};
@@ -27,6 +27,38 @@ const ASPIRATION_FROM_DEPTH: u32 = 4;
 /// Reverse futility pruning: margin per ply of depth, and the deepest it applies.
 const RFP_MARGIN: Score = 90;
 const RFP_MAX_DEPTH: i32 = 6;
+/// Late-move pruning (`P::FORWARD_PRUNING_OK`): at this depth and below, quiet moves
+/// after the first `lmp_limit` are not searched.
+const LMP_MAX_DEPTH: i32 = 8;
+/// Futility pruning of quiet moves: the static evaluation plus this margin (base and
+/// per ply of reduced depth) must reach alpha, or the move is not searched.
+const FUTILITY_BASE: Score = 100;
+const FUTILITY_MARGIN: Score = 100;
+const FUTILITY_MAX_DEPTH: i32 = 8;
+/// SEE pruning: quiet moves losing more than this times the reduced depth squared,
+/// captures losing more than this times the depth, are not searched.
+const SEE_QUIET_MARGIN: Score = 25;
+const SEE_NOISY_MARGIN: Score = 90;
+const SEE_NOISY_MAX_DEPTH: i32 = 6;
+/// History pruning: quiet moves whose history is below minus this per ply, at a
+/// reduced depth below `HISTORY_PRUNE_MAX_DEPTH`, are not searched.
+const HISTORY_PRUNE_MARGIN: i32 = 3_000;
+const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
+/// One ply less reduction per this much history (main plus continuation), at most
+/// `LMR_HISTORY_CAP` plies either way.
+const LMR_HISTORY_DIVISOR: i32 = 8_192;
+const LMR_HISTORY_CAP: i32 = 2;
+/// Internal iterative reduction: a node this deep without a hash move is searched
+/// one ply shallower (it has not been searched before, or not well).
+const IIR_MIN_DEPTH: i32 = 4;
+
+/// Quiet moves searched before late-move pruning starts, at `depth`.
+#[inline]
+fn lmp_limit(depth: i32, improving: bool) -> usize {
+    let base = (3 + depth * depth) as usize;
+    if improving { base } else { base / 2 }
+}
+
 /// Forced nodes with a choice that one quiescence line may pass (see `qsearch`).
 /// Measured in antichess self-play (20 games each, 3 s + 0.05 s): 1 and 2 play
 /// alike, 3 a little weaker, 6 clearly weaker (6/3/11 against 3); unbounded, the
@@ -125,6 +157,12 @@ pub struct Worker<'a, P: Position> {
     stop_on_ponderhit: bool,
     /// Move-ordering buffers, one per ply, reused so no node allocates or clears one.
     pickers: Vec<Vec<(i32, u16)>>,
+    /// The static evaluation at each ply of the current line (`-INFINITE` in check),
+    /// for the `improving` test against two plies earlier.
+    evals: Vec<Score>,
+    /// The piece-to key of the move played at each ply of the current line (`None`
+    /// for a null move or without `P::FORWARD_PRUNING_OK`), for continuation history.
+    moved: Vec<Option<usize>>,
 }
 
 impl<'a, P: Position> Worker<'a, P> {
@@ -165,6 +203,8 @@ impl<'a, P: Position> Worker<'a, P> {
             root_depth: 0,
             stop_on_ponderhit: false,
             pickers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            evals: vec![-INFINITE; MAX_PLY + 2],
+            moved: vec![None; MAX_PLY + 2],
         }
     }
 
@@ -406,19 +446,21 @@ impl<'a, P: Position> Worker<'a, P> {
             return 0;
         }
         self.nodes += 1;
+        self.evals[0] = if self.pos.in_check() { -INFINITE } else { self.eval() };
         for i in pv_idx..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             if self.is_main() && self.elapsed_ms() >= CURRMOVE_AFTER_MS {
                 listener.on_currmove(&CurrMove { depth: depth as u32, mv, number: i + 1 });
             }
+            self.moved[0] = self.piece_to(mv);
             self.pos.make_move(mv);
             let mut score;
             if i == pv_idx {
-                score = -self.search::<true>(depth - 1, 1, -beta, -alpha, false);
+                score = -self.search::<true>(depth - 1, 1, -beta, -alpha, false, false);
             } else {
-                score = -self.search::<false>(depth - 1, 1, -alpha - 1, -alpha, false);
+                score = -self.search::<false>(depth - 1, 1, -alpha - 1, -alpha, false, true);
                 if score > alpha && score < beta {
-                    score = -self.search::<true>(depth - 1, 1, -beta, -alpha, false);
+                    score = -self.search::<true>(depth - 1, 1, -beta, -alpha, false, false);
                 }
             }
             self.pos.unmake_move();
@@ -452,7 +494,17 @@ impl<'a, P: Position> Worker<'a, P> {
         best
     }
 
-    fn search<const PV: bool>(&mut self, depth: i32, ply: usize, mut alpha: Score, mut beta: Score, skip_null: bool) -> Score {
+    /// `cut`: this node is expected to fail high (a zero-window child of a move
+    /// expected to fail low), where late moves are reduced a little more.
+    fn search<const PV: bool>(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+        skip_null: bool,
+        cut: bool,
+    ) -> Score {
         self.pv[ply].clear();
         if depth <= 0 {
             return self.qsearch(ply, 0, alpha, beta, 0);
@@ -487,7 +539,7 @@ impl<'a, P: Position> Worker<'a, P> {
 
         let in_check = self.pos.in_check();
         // Check extension, bounded so that long series of checks cannot run away.
-        let depth = if in_check && (ply as i32) < 2 * self.root_depth { depth + 1 } else { depth };
+        let mut depth = if in_check && (ply as i32) < 2 * self.root_depth { depth + 1 } else { depth };
         let eval = if in_check {
             -INFINITE
         } else {
@@ -496,17 +548,31 @@ impl<'a, P: Position> Worker<'a, P> {
                 _ => self.eval(),
             }
         };
+        self.evals[ply] = eval;
+        // Improving: the evaluation rose since our previous move (four plies back
+        // if we were in check then). Pruning is bolder when it did not.
+        let improving = P::FORWARD_PRUNING_OK && !in_check && {
+            let earlier = [2, 4].into_iter().filter(|&k| ply >= k).map(|k| self.evals[ply - k]).find(|&e| e > -INFINITE);
+            earlier.is_none_or(|e| eval > e)
+        };
 
         if !PV && !in_check && P::NULL_MOVE_OK && !is_mate(beta) && !self.pos.null_move_risky() {
             // Reverse futility: far above beta with little depth left, a quiet
             // position holds. Relies on the same "a move helps" premise as null move.
-            if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * depth >= beta {
+            let rfp_depth = if P::FORWARD_PRUNING_OK { depth - improving as i32 } else { depth };
+            if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * rfp_depth >= beta {
                 return eval;
             }
             if !skip_null && depth >= 3 && eval >= beta {
-                let r = 3 + depth / 4;
+                // Reduce more the deeper the node and the further eval is above beta.
+                let r = if P::FORWARD_PRUNING_OK {
+                    3 + depth / 3 + ((eval - beta) / 200).min(3)
+                } else {
+                    3 + depth / 4
+                };
+                self.moved[ply] = None;
                 self.pos.make_null_move();
-                let s = -self.search::<false>(depth - 1 - r, ply + 1, -beta, -beta + 1, true);
+                let s = -self.search::<false>(depth - 1 - r, ply + 1, -beta, -beta + 1, true, !cut);
                 self.pos.unmake_null_move();
                 if self.aborted {
                     return 0;
@@ -526,6 +592,11 @@ impl<'a, P: Position> Worker<'a, P> {
             return DRAW;
         }
 
+        // Internal iterative reduction: without a hash move the ordering is poor and
+        // the node likely new; a shallower search is cheaper and fills the table.
+        if P::FORWARD_PRUNING_OK && depth >= IIR_MIN_DEPTH && tt_move.is_none() {
+            depth -= 1;
+        }
         // Only-move extension: a forced reply (antichess: the one compulsory
         // capture) is no choice, so it should not cost a ply of depth; bounded like
         // the check extension (which already covers a single evasion). Antichess
@@ -533,36 +604,67 @@ impl<'a, P: Position> Worker<'a, P> {
         let single = list.len() == 1 && !in_check && (ply as i32) < 2 * self.root_depth;
         let depth = if single { depth + 1 } else { depth };
         let tt_move = tt_move.filter(|&i| (i as usize) < list.len());
+        let conts = [self.moved_before(ply, 1), self.moved_before(ply, 2)];
         let buffer = std::mem::take(&mut self.pickers[ply]);
-        let mut picker = Picker::new(&self.pos, &list, tt_move, &self.killers[ply], self.history, buffer);
+        let mut picker = Picker::new(&self.pos, &list, tt_move, &self.killers[ply], self.history, conts, buffer);
         let side = self.pos.side_to_move();
+        // Pruning needs a move already searched that is not a loss, and pieces
+        // besides pawns (zugzwang-prone endings are searched in full).
+        let may_prune = P::FORWARD_PRUNING_OK && !self.pos.null_move_risky();
         let alpha_orig = alpha;
         let mut best = -INFINITE;
         let mut best_idx: Option<usize> = None;
-        let mut quiets = [0usize; QUIETS_TRACKED];
+        let mut quiets = [(0usize, None); QUIETS_TRACKED];
         let mut n_quiets = 0;
         let mut n = 0usize;
+        let mut skip_quiets = false;
         while let Some(idx) = picker.next() {
             let mv = list[idx];
             let quiet = !(P::HAS_NOISY_MOVES && self.pos.is_noisy(mv));
             let killer = self.killers[ply][0] == Some(mv) || self.killers[ply][1] == Some(mv);
+            let piece_to = self.piece_to(mv);
+            let stat = if P::FORWARD_PRUNING_OK && quiet {
+                self.history.get(History::slot(side, self.pos.history_index(mv)))
+                    + cont_score(&self.pos, mv, self.history, conts)
+            } else {
+                0
+            };
+            if may_prune && n > 0 && best > -MATE_BOUND {
+                // Late-move pruning: this far down a well-ordered list at low depth,
+                // quiet moves almost never cut; quiet checks still get their look
+                // (a mate in three at depth 7 needs it).
+                if quiet && (skip_quiets || (depth <= LMP_MAX_DEPTH && n >= lmp_limit(depth, improving))) {
+                    skip_quiets = true;
+                    if !self.gives_check(mv) {
+                        continue;
+                    }
+                }
+                if self.futile(mv, quiet, depth, n, eval, alpha, in_check, stat) && !self.gives_check(mv) {
+                    continue;
+                }
+            }
+            self.moved[ply] = piece_to;
             self.pos.make_move(mv);
             let new_depth = depth - 1;
             let mut score;
             if n == 0 {
-                score = -self.search::<PV>(new_depth, ply + 1, -beta, -alpha, false);
+                score = -self.search::<PV>(new_depth, ply + 1, -beta, -alpha, false, !PV && !cut);
             } else {
                 let mut r = 0;
                 if depth >= 3 && n >= 2 && quiet && !in_check && !self.pos.in_check() {
                     r = lmr_base(depth, n) - PV as i32 - killer as i32;
+                    if P::FORWARD_PRUNING_OK {
+                        r += !improving as i32 + cut as i32;
+                        r -= (stat / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_CAP, LMR_HISTORY_CAP);
+                    }
                     r = r.clamp(0, new_depth - 1);
                 }
-                score = -self.search::<false>(new_depth - r, ply + 1, -alpha - 1, -alpha, false);
+                score = -self.search::<false>(new_depth - r, ply + 1, -alpha - 1, -alpha, false, true);
                 if score > alpha && r > 0 {
-                    score = -self.search::<false>(new_depth, ply + 1, -alpha - 1, -alpha, false);
+                    score = -self.search::<false>(new_depth, ply + 1, -alpha - 1, -alpha, false, !cut);
                 }
                 if PV && score > alpha && score < beta {
-                    score = -self.search::<true>(new_depth, ply + 1, -beta, -alpha, false);
+                    score = -self.search::<true>(new_depth, ply + 1, -beta, -alpha, false, false);
                 }
             }
             self.pos.unmake_move();
@@ -581,14 +683,14 @@ impl<'a, P: Position> Worker<'a, P> {
                     }
                     if alpha >= beta {
                         if quiet {
-                            self.reward_quiet(ply, depth, mv, &quiets[..n_quiets]);
+                            self.reward_quiet(ply, depth, mv, piece_to, conts, &quiets[..n_quiets]);
                         }
                         break;
                     }
                 }
             }
             if quiet && n_quiets < QUIETS_TRACKED {
-                quiets[n_quiets] = History::slot(side, self.pos.history_index(mv));
+                quiets[n_quiets] = (History::slot(side, self.pos.history_index(mv)), piece_to);
                 n_quiets += 1;
             }
         }
@@ -607,9 +709,63 @@ impl<'a, P: Position> Worker<'a, P> {
         best
     }
 
+    /// Whether `mv` is not worth searching at this low depth: a quiet move that even
+    /// a generous gain leaves below alpha (futility), that keeps failing (history),
+    /// or that puts its piece where it is lost (SEE); a capture that loses material
+    /// by SEE. Moves that give check are exempt (the caller asks): a quiet check
+    /// can be a mate that neither evaluation nor SEE can see.
+    #[allow(clippy::too_many_arguments)]
+    fn futile(&self, mv: P::Move, quiet: bool, depth: i32, n: usize, eval: Score, alpha: Score, in_check: bool, stat: i32) -> bool {
+        if !quiet {
+            return depth <= SEE_NOISY_MAX_DEPTH && !self.pos.see_ge(mv, -SEE_NOISY_MARGIN * depth);
+        }
+        let lmr_depth = (depth - 1 - lmr_base(depth, n)).max(0);
+        (!in_check && lmr_depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha)
+            || (lmr_depth < HISTORY_PRUNE_MAX_DEPTH && stat < -HISTORY_PRUNE_MARGIN * depth)
+            || (lmr_depth <= FUTILITY_MAX_DEPTH && !self.pos.see_ge(mv, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
+    }
+
+    /// Whether `mv` checks the opponent (played and taken back: exact for every
+    /// kind of check, and only asked for moves about to be pruned).
+    fn gives_check(&mut self, mv: P::Move) -> bool {
+        self.pos.make_move(mv);
+        let check = self.pos.in_check();
+        self.pos.unmake_move();
+        check
+    }
+
+    /// The piece-to key of `mv` for continuation history, where the variant uses it.
+    #[inline]
+    fn piece_to(&self, mv: P::Move) -> Option<usize> {
+        if P::FORWARD_PRUNING_OK {
+            self.pos.piece_to_index(mv)
+        } else {
+            None
+        }
+    }
+
+    /// The piece-to key of the move played `back` plies before `ply`.
+    #[inline]
+    fn moved_before(&self, ply: usize, back: usize) -> Option<usize> {
+        if ply >= back {
+            self.moved[ply - back]
+        } else {
+            None
+        }
+    }
+
     /// A quiet move caused a cutoff: remember it as a killer, raise its history and
-    /// lower that of the quiet moves tried before it.
-    fn reward_quiet(&mut self, ply: usize, depth: i32, mv: P::Move, tried: &[usize]) {
+    /// lower that of the quiet moves tried before it (`tried`: history slot and
+    /// piece-to key); the same for continuation history after the moves in `conts`.
+    fn reward_quiet(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        mv: P::Move,
+        piece_to: Option<usize>,
+        conts: [Option<usize>; 2],
+        tried: &[(usize, Option<usize>)],
+    ) {
         let k = &mut self.killers[ply];
         if k[0] != Some(mv) {
             k[1] = k[0];
@@ -618,8 +774,18 @@ impl<'a, P: Position> Worker<'a, P> {
         let bonus = history_bonus(depth);
         let slot = History::slot(self.pos.side_to_move(), self.pos.history_index(mv));
         self.history.update(slot, bonus);
-        for &s in tried {
+        for &(s, _) in tried {
             self.history.update(s, -bonus);
+        }
+        for &earlier in conts.iter().flatten() {
+            if let Some(current) = piece_to {
+                self.history.update_cont(earlier, current, bonus);
+            }
+            for &(_, other) in tried {
+                if let Some(other) = other {
+                    self.history.update_cont(earlier, other, -bonus);
+                }
+            }
         }
     }
 
@@ -699,9 +865,15 @@ impl<'a, P: Position> Worker<'a, P> {
             }
         }
 
+        // Captures that lose material by SEE are not worth resolving when the side
+        // to move could stand pat instead.
+        let see_prune = P::FORWARD_PRUNING_OK && eval > -INFINITE;
         let buffer = std::mem::take(&mut self.pickers[ply]);
         let mut picker = Picker::by_hint(&self.pos, &list, buffer);
         while let Some(idx) = picker.next() {
+            if see_prune && !self.pos.see_ge(list[idx], 0) {
+                continue;
+            }
             self.pos.make_move(list[idx]);
             let score = -self.qsearch(ply + 1, qply + 1, -beta, -alpha, choices);
             self.pos.unmake_move();

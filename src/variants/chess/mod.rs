@@ -19,7 +19,7 @@ mod tests;
 
 use crate::core::score::Score;
 use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termination};
-use crate::variants::chesslike::{format_fen, parse_fen, Board, CastlingStyle, FenProblem, parse_legal, Move, Role, Square};
+use crate::variants::chesslike::{format_fen, parse_fen, see, Board, CastlingStyle, FenProblem, parse_legal, Move, Role, Square};
 
 use movegen::{generate, king_safety};
 
@@ -113,6 +113,9 @@ impl Position for Chess {
     type Rules = ChessRules;
     const HAS_NOISY_MOVES: bool = true;
     const NULL_MOVE_OK: bool = true;
+    /// Quiet moves are optional and exchanges follow SEE: the pruning that strong
+    /// chess engines use applies.
+    const FORWARD_PRUNING_OK: bool = true;
 
     fn startpos(rules: ChessRules) -> Chess {
         match Chess::from_fen(STARTPOS, rules) {
@@ -237,6 +240,14 @@ impl Position for Chess {
 
     fn history_index(&self, mv: Move) -> usize {
         ordering::history_index(mv)
+    }
+
+    fn see_ge(&self, mv: Move, threshold: Score) -> bool {
+        see::see_ge(&self.board, mv, threshold)
+    }
+
+    fn piece_to_index(&self, mv: Move) -> Option<usize> {
+        ordering::piece_to_index(&self.board, mv)
     }
 
     /// Zugzwang is common when only king and pawns are left: passing would be a

@@ -38,3 +38,12 @@ pub fn order_hint(b: &Board, mv: Move) -> i32 {
 pub fn history_index(mv: Move) -> usize {
     mv.from().index() * 64 + mv.to().index()
 }
+
+/// Piece (side and role) and target square, `< 768`: the continuation-history key.
+/// Castling is named by the king's target square, not the rook's.
+#[inline]
+pub fn piece_to_index(b: &Board, mv: Move) -> Option<usize> {
+    let piece = b.piece_at(mv.from())?;
+    let to = if mv.is_castle() { mv.castle_king_target() } else { mv.to() };
+    Some(piece.index() * 64 + to.index())
+}

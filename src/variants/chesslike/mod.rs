@@ -9,6 +9,7 @@ mod board;
 mod castling;
 pub mod fen;
 mod moves;
+pub mod see;
 pub mod sink;
 mod square;
 pub mod zobrist;
