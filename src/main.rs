@@ -39,6 +39,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
+    /// Play a game against Ludex in the terminal (type 'help' during the game)
+    Play(PlayArgs),
     /// Search a fixed set of positions of every variant; the last line is `N nodes M nps`
     Bench {
         /// Search depth for every position (default: each position's own depth)
@@ -63,6 +65,85 @@ enum Cmd {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+}
+
+#[derive(clap::Args)]
+#[command(after_help = "During the game: a move (Nf3, exd5, O-O, g1f3; h8 in gomoku), or moves, undo, hint, \
+new, flip, level N, board, fen, pgn [FILE], help, quit. Input is read line by line, so a pipe can play too.")]
+struct PlayArgs {
+    /// chess, chess960, antichess, giveaway, suicide, tictactoe, gomoku, gomokufreestyle
+    /// (alias freestyle) or renju
+    #[arg(default_value = "chess", value_parser = parse_play_variant)]
+    variant: Variant,
+    /// Board size for gomoku, freestyle and renju (5 to 22)
+    #[arg(long, value_parser = clap::value_parser!(u32).range(5..=22))]
+    size: Option<u32>,
+    /// The side you play: white or black (in gomoku and tic-tac-toe white is X, who moves first)
+    #[arg(long, value_enum, default_value = "white", conflicts_with_all = ["engine_vs_engine", "two_players"])]
+    color: Color,
+    /// Watch the engine play both sides
+    #[arg(long)]
+    engine_vs_engine: bool,
+    /// Two people at one keyboard; the engine only gives hints
+    #[arg(long)]
+    two_players: bool,
+    /// Milliseconds per engine move (default 1000 unless --depth, --nodes or --tc is given)
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Search depth per engine move, in plies
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Nodes per engine move
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Clocks for both sides: minutes plus seconds of increment, e.g. 5+3 or 0.5+0
+    #[arg(long, value_name = "MIN+INC", value_parser = parse_tc)]
+    tc: Option<(u64, u64)>,
+    /// Engine strength 1-20: it searches at most N plies a move (20: no cap)
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
+    level: Option<u32>,
+    /// Start from this FEN instead of the variant's start position
+    #[arg(long)]
+    fen: Option<String>,
+    /// Chess960 start position by number (0-959; 518 is the usual setup); random if not given
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..960))]
+    chess960_id: Option<u32>,
+    /// Letters instead of Unicode pieces and stones
+    #[arg(long)]
+    ascii: bool,
+    /// Never colour the board (colour is used only on a terminal, and never with NO_COLOR set)
+    #[arg(long)]
+    no_color: bool,
+    /// Draw the board from Black's side
+    #[arg(long)]
+    flip: bool,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Color {
+    #[value(alias = "x", alias = "first")]
+    White,
+    #[value(alias = "o", alias = "second")]
+    Black,
+}
+
+/// `freestyle` is accepted for `gomokufreestyle` here, where people type it.
+fn parse_play_variant(text: &str) -> Result<Variant, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "freestyle" => Ok(Variant::GomokuFreestyle),
+        _ => parse_variant(text),
+    }
+}
+
+/// `5+3` (minutes, seconds) or `5` to (base, increment) in ms.
+fn parse_tc(text: &str) -> Result<(u64, u64), String> {
+    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let minutes: f64 = base.trim().parse().map_err(|_| format!("'{text}': expected MIN+INC, e.g. 5+3"))?;
+    let seconds: f64 = inc.trim().parse().map_err(|_| format!("'{text}': expected MIN+INC, e.g. 5+3"))?;
+    if !(minutes > 0.0 && minutes.is_finite() && seconds >= 0.0 && seconds.is_finite()) {
+        return Err(format!("'{text}': the time must be positive"));
+    }
+    Ok(((minutes * 60_000.0) as u64, (seconds * 1000.0) as u64))
 }
 
 fn parse_variant(text: &str) -> Result<Variant, String> {
@@ -91,6 +172,7 @@ fn main() -> ExitCode {
             };
             protocol_loop(forced, started)
         }
+        Some(Cmd::Play(p)) => play(p, &args),
         Some(Cmd::Bench { depth }) => bench(depth),
         Some(Cmd::Perft { variant, fen, depth }) => perft(variant, fen.as_deref(), depth),
         Some(Cmd::Match { args }) => match ludex::matchrunner::run(&args) {
@@ -143,6 +225,50 @@ fn protocol_loop(forced: Option<Dialect>, started: Instant) -> ExitCode {
     }
     run(forced, BufReader::new(io::stdin().lock()), Output::stdout(), started);
     ExitCode::SUCCESS
+}
+
+fn play(p: PlayArgs, args: &[String]) -> ExitCode {
+    let connect_family = matches!(p.variant, Variant::Gomoku | Variant::GomokuFreestyle | Variant::Renju);
+    if p.size.is_some() && !connect_family {
+        usage_error(
+            Cli::command().error(ErrorKind::ArgumentConflict, "--size is for gomoku, gomokufreestyle and renju"),
+            args,
+        );
+    }
+    let human = if p.engine_vs_engine {
+        [false, false]
+    } else if p.two_players {
+        [true, true]
+    } else {
+        match p.color {
+            Color::White => [true, false],
+            Color::Black => [false, true],
+        }
+    };
+    let color = !p.no_color && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stdout().is_terminal();
+    let opts = ludex::play::Options {
+        variant: p.variant,
+        size: p.size.map(|n| n as usize),
+        fen: p.fen,
+        chess960_id: p.chess960_id,
+        human,
+        movetime_ms: p.movetime,
+        depth: p.depth,
+        nodes: p.nodes,
+        clock: p.tc,
+        level: p.level,
+        style: ludex::play::Style { ascii: p.ascii, color, flipped: p.flip },
+        interactive: io::stdin().is_terminal(),
+    };
+    if let Err(e) = ludex::play::start_game(&opts) {
+        usage_error(Cli::command().error(ErrorKind::ValueValidation, e), args);
+    }
+    match ludex::play::run(opts, io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The other end of stdout went away: nothing more to say to anyone.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => fail(&format!("play: {e}")),
+    }
 }
 
 fn bench(depth: Option<u32>) -> ExitCode {
