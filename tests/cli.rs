@@ -22,7 +22,7 @@ fn help_and_version_exit_zero_on_stdout() {
         let out = ludex(args);
         let stdout = text(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{args:?}");
-        for word in ["Usage:", "perft", "bench", "match"] {
+        for word in ["Usage:", "play", "perft", "bench", "match"] {
             assert!(stdout.contains(word), "{args:?}: no '{word}' in\n{stdout}");
         }
         assert!(out.stderr.is_empty(), "{args:?}: {}", text(&out.stderr));
@@ -38,6 +38,8 @@ fn subcommand_help_exits_zero() {
         (&["perft", "--help"][..], "--variant"),
         (&["help", "perft"], "--fen"),
         (&["bench", "--help"], "DEPTH"),
+        (&["play", "--help"], "--engine-vs-engine"),
+        (&["help", "play"], "--movetime"),
         (&["match", "-help"], "-engine"),
         (&["match", "--help"], "-engine"),
     ] {
@@ -56,6 +58,8 @@ fn bad_arguments_exit_two_with_one_error_line_and_usage() {
         &["perft", "x"],
         &["perft", "--variant", "crazyhouse", "1"],
         &["perft", "--fen", "not a fen", "1"],
+        &["play", "--size", "40", "gomoku"],
+        &["play", "checkers"],
         &["--uci", "--gomocup"],
     ] {
         let out = ludex(args);

@@ -85,10 +85,12 @@ impl Game {
 
     /// The movetext for the screen: `1. e4 e5 2. Nf3`.
     pub fn movetext(&self) -> String {
-        let start = Game::new(self.variant, self.start_fen.clone()).map(|g| g.side_to_move()).unwrap_or(Side::White);
+        let start = Game::new(self.variant, self.start_fen.clone()).ok();
+        let mut black = start.as_ref().is_some_and(|g| g.side_to_move() == Side::Black);
+        // The numbering goes on from the start FEN's move number.
+        let mut number: u32 =
+            start.and_then(|g| g.fen().split_whitespace().nth(5).and_then(|n| n.parse().ok())).unwrap_or(1);
         let mut out = Vec::new();
-        let mut black = start == Side::Black;
-        let mut number = 1;
         for (i, m) in self.shown.iter().enumerate() {
             if !black {
                 out.push(format!("{number}."));

@@ -5,14 +5,24 @@
 //! a rule; a text that matches none gets a one-line reason.
 
 use crate::core::{MoveError, MoveList, Position};
-use crate::variants::with_position;
+use crate::variants::{with_position, Variant};
 
 use super::game::{shown, Game};
 
 /// The engine's notation of the legal move `text` stands for, or why there is none.
 pub fn read_move(game: &Game, text: &str) -> Result<String, String> {
     let text = text.trim();
-    with_position!(game.position(), p => read(p, text, game.is_connect()))
+    let result = with_position!(game.position(), p => read(p, text, game.is_connect()));
+    result.map_err(|why| {
+        // The antichess family's rule people trip over most.
+        let antichess = matches!(game.variant, Variant::Antichess | Variant::Giveaway | Variant::Suicide);
+        let legal = game.legal_shown();
+        if antichess && !legal.is_empty() && legal.iter().all(|m| m.contains('x')) && !why.contains("ambiguous") {
+            format!("{why}; a capture is compulsory ({})", legal.join(" "))
+        } else {
+            why
+        }
+    })
 }
 
 fn read<P: Position>(pos: &P, text: &str, connect: bool) -> Result<String, String> {
@@ -29,9 +39,18 @@ fn read<P: Position>(pos: &P, text: &str, connect: bool) -> Result<String, Strin
         Err(MoveError::Malformed(why)) if connect => return Err(reason(text, &why)),
         Err(_) => {}
     }
+    // `Ng1f3`: a piece letter before coordinates.
+    if let Some(rest) = text.strip_prefix(['K', 'Q', 'R', 'B', 'N']) {
+        if looks_like_coordinates(rest) {
+            if let Ok(mv) = pos.parse_move(rest) {
+                return Ok(pos.format_move(mv));
+            }
+        }
+    }
     let wanted = normalise(text);
     let mut exact = Vec::new();
     let mut loose = Vec::new();
+    let mut plain = Vec::new();
     for &mv in list.iter() {
         let san = shown(pos, mv);
         let key = normalise(&san);
@@ -40,9 +59,18 @@ fn read<P: Position>(pos: &P, text: &str, connect: bool) -> Result<String, Strin
         } else if key.eq_ignore_ascii_case(&wanted) {
             // `nf3`, `e8=q`: case only matters when it tells a bishop from the b-pawn.
             loose.push((mv, san));
+        } else if without_disambiguation(&key) == wanted {
+            // `Nd2` when two knights can go there: ambiguous, said so below.
+            plain.push((mv, san));
         }
     }
-    let found = if exact.is_empty() { loose } else { exact };
+    let found = if !exact.is_empty() {
+        exact
+    } else if !loose.is_empty() {
+        loose
+    } else {
+        plain
+    };
     match found.as_slice() {
         [(mv, _)] => Ok(pos.format_move(*mv)),
         [] => Err(format!("'{text}' is not a legal move here (type 'moves' for the list, 'help' for commands)")),
@@ -76,6 +104,15 @@ fn reason(text: &str, why: &str) -> String {
     }
 }
 
+/// `Nbd2` to `Nd2`: a piece move's SAN without the square or file that tells two
+/// pieces apart.
+fn without_disambiguation(key: &str) -> String {
+    match key.chars().next() {
+        Some(piece @ ('K' | 'Q' | 'R' | 'B' | 'N')) if key.len() > 3 => format!("{piece}{}", &key[key.len() - 2..]),
+        _ => key.to_string(),
+    }
+}
+
 /// SAN without the decorations people leave out or add: check and mate signs,
 /// annotation marks, `x`, `=`, `e.p.`; castling with zeros reads as with letters.
 fn normalise(text: &str) -> String {
@@ -89,7 +126,6 @@ fn normalise(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::Variant;
 
     fn game(variant: Variant, fen: Option<&str>) -> Game {
         Game::new(variant, fen.map(str::to_string)).unwrap()
@@ -101,6 +137,7 @@ mod tests {
         assert_eq!(read_move(&g, "Nf3").unwrap(), "g1f3");
         assert_eq!(read_move(&g, "nf3").unwrap(), "g1f3");
         assert_eq!(read_move(&g, "g1f3").unwrap(), "g1f3");
+        assert_eq!(read_move(&g, "Ng1f3").unwrap(), "g1f3");
         assert_eq!(read_move(&g, "e4").unwrap(), "e2e4");
         assert!(read_move(&g, "e5").unwrap_err().contains("not a legal move"));
         assert!(read_move(&g, "e2e5").is_err());
