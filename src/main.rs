@@ -99,9 +99,12 @@ struct PlayArgs {
     /// Clocks for both sides: minutes plus seconds of increment, e.g. 5+3 or 0.5+0
     #[arg(long, value_name = "MIN+INC", value_parser = parse_tc)]
     tc: Option<(u64, u64)>,
-    /// Engine strength 1-20: it searches at most N plies a move (20: no cap)
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
+    /// Engine strength 0-20, the UCI Skill Level (20: full strength)
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=20))]
     level: Option<u32>,
+    /// Engine strength as an Elo, 1320-3190 (UCI_LimitStrength; not calibrated yet)
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1320..=3190))]
+    elo: Option<u32>,
     /// Start from this FEN instead of the variant's start position
     #[arg(long)]
     fen: Option<String>,
@@ -257,6 +260,7 @@ fn play(p: PlayArgs, args: &[String]) -> ExitCode {
         nodes: p.nodes,
         clock: p.tc,
         level: p.level,
+        elo: p.elo,
         style: ludex::play::Style { ascii: p.ascii, color, flipped: p.flip },
         interactive: io::stdin().is_terminal(),
     };

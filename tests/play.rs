@@ -113,8 +113,8 @@ fn chess_san_coordinates_undo_and_commands() {
     assert_eq!(fens.len(), 1, "{out}");
     assert!(fens[0].contains("/5N2/") && fens[0].ends_with(" 2"), "{}", fens[0]);
     assert!(out.lines().any(|l| l.starts_with("Hint: ")), "{out}");
-    assert_said(&out, "Level 3: the engine searches at most 3 plies a move.");
-    assert!(out.contains("Usage: level N, with N from 1 to 20 (now 3)"), "{out}");
+    assert_said(&out, "Level 3 of 20: the engine chooses among its best moves, more loosely the lower the level.");
+    assert!(out.contains("Usage: level N, with N from 0 to 20 (now 3)"), "{out}");
     // Flipped: rank 1 at the top, files from h to a.
     assert!(out.lines().any(|l| l.trim() == "h  g  f  e  d  c  b  a"), "{out}");
     assert!(out.contains("Illegal move: 'bogus'"), "{out}");
@@ -231,4 +231,15 @@ fn pgn_saved_to_a_file() {
     let pgn = std::fs::read_to_string(&path).expect("the PGN file");
     let _ = std::fs::remove_file(&path);
     assert!(pgn.contains("[Result \"0-1\"]") && pgn.contains("1. f3 e5 2. g4 Qh4# {Checkmate: Black wins.} 0-1"), "{pgn}");
+}
+
+#[test]
+fn weak_levels_still_finish_games_and_hints_are_full_strength() {
+    let (out, _) = play(&["tictactoe", "--engine-vs-engine", "--level", "0", "--movetime", "2000"], "");
+    assert!(out.lines().next().unwrap().contains("level 0"), "{out}");
+    assert!(out.contains("Game over. "), "{out}");
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2";
+    let (out, _) = play(&["--color", "black", "--level", "0", "--depth", "3", "--fen", fen], "hint\nlevel 20\n");
+    assert!(out.lines().any(|l| l.starts_with("Hint: Qh4# (mate in 1")), "{out}");
+    assert_said(&out, "Level 20: full strength.");
 }

@@ -32,8 +32,8 @@ use crate::variants::Variant;
 
 /// Board sizes `--size` accepts for the gomoku family (as Gomocup's `START`).
 pub const SIZES: std::ops::RangeInclusive<usize> = 5..=22;
-/// `level N` range: the engine searches at most N plies a move; 20 is no cap.
-pub const LEVELS: std::ops::RangeInclusive<u32> = 1..=20;
+/// `level N` range: the UCI `Skill Level`; 20 is full strength.
+pub const LEVELS: std::ops::RangeInclusive<u32> = 0..=20;
 
 /// Everything the command line decides about a session.
 #[derive(Debug, Clone)]
@@ -52,7 +52,10 @@ pub struct Options {
     pub nodes: Option<u64>,
     /// Base time and increment per move, in ms.
     pub clock: Option<(u64, u64)>,
+    /// `Skill Level` 0-20 (`None`: full strength).
     pub level: Option<u32>,
+    /// `UCI_LimitStrength` at this `UCI_Elo`.
+    pub elo: Option<u32>,
     pub style: Style,
     /// Whether stdin is a terminal: then a prompt is shown before each read.
     pub interactive: bool,
@@ -69,7 +72,7 @@ Type a move, or a command:
   hint        ask the engine for a move
   new         start a new game
   flip        turn the board around
-  level N     engine strength 1-20: it searches at most N plies a move (20: no cap)
+  level N     engine strength 0-20 (the UCI Skill Level; 20 is full strength)
   board       show the board again
   fen         print the position as FEN
   pgn [FILE]  print the game as PGN, or save it to FILE
@@ -93,12 +96,14 @@ struct Session<W: Write> {
 /// Runs a session until `quit` or the end of input.
 pub fn run(opts: Options, input: impl BufRead, out: impl Write) -> io::Result<()> {
     let game = start_game(&opts).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    let mut opponent = Opponent::new();
+    opponent.set_strength(opts.level, opts.elo);
     let mut s = Session {
         clocks: opts.clock.map(|(base, inc)| Clocks::new(base, inc)),
         opts,
         out,
         game,
-        opponent: Opponent::new(),
+        opponent,
         turn_started: Instant::now(),
         flagged: None,
         announced: false,
@@ -195,6 +200,9 @@ impl<W: Write> Session<W> {
         if let Some(l) = self.opts.level {
             parts.push(format!("level {l}"));
         }
+        if let Some(elo) = self.opts.elo {
+            parts.push(format!("Elo {elo}"));
+        }
         parts.join(", ")
     }
 
@@ -207,13 +215,8 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// The depth cap: `--depth`, lowered by the level (level 20 is no cap).
     fn depth(&self) -> Option<u32> {
-        let level = self.opts.level.filter(|&l| l < *LEVELS.end());
-        match (self.opts.depth, level) {
-            (Some(d), Some(l)) => Some(d.min(l)),
-            (d, l) => d.or(l),
-        }
+        self.opts.depth
     }
 
     fn limits(&self) -> Limits<String> {
@@ -395,7 +398,7 @@ impl<W: Write> Session<W> {
         } else {
             limits
         };
-        match self.opponent.think(&self.game, limits) {
+        match self.opponent.hint(&self.game, limits) {
             Ok(t) => match t.best {
                 Some(best) => {
                     let mut probe = self.game.clone();
@@ -430,10 +433,11 @@ impl<W: Write> Session<W> {
         match arg.parse::<u32>() {
             Ok(n) if LEVELS.contains(&n) => {
                 self.opts.level = Some(n);
+                self.opponent.set_strength(self.opts.level, self.opts.elo);
                 let text = if n == *LEVELS.end() {
-                    "Level 20: no depth cap (the time or node limit decides).".to_string()
+                    "Level 20: full strength.".to_string()
                 } else {
-                    format!("Level {n}: the engine searches at most {n} plies a move.")
+                    format!("Level {n} of 20: the engine chooses among its best moves, more loosely the lower the level.")
                 };
                 self.say(&text)
             }

@@ -4,6 +4,7 @@
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
 
+use crate::engine::strength::{self, Strength, MAX_SKILL};
 use crate::engine::{Engine, SearchSink};
 use crate::search::{CurrMove, Limits, Report, ReportScore};
 
@@ -66,6 +67,28 @@ impl Opponent {
     /// Forgets what earlier games taught the hash table.
     pub fn new_game(&mut self) {
         self.engine.new_game();
+    }
+
+    /// Plays at `Skill Level` `level` (0-20) and, with `elo`, `UCI_LimitStrength` at
+    /// that Elo: the same settings a UCI host makes.
+    pub fn set_strength(&mut self, level: Option<u32>, elo: Option<u32>) {
+        let strength = Strength {
+            skill: level.unwrap_or(MAX_SKILL),
+            limit: elo.is_some(),
+            elo: elo.unwrap_or(strength::MAX_ELO),
+        };
+        if let Err(e) = self.engine.update_settings(|s| s.strength = strength) {
+            log::warn!("{e}");
+        }
+    }
+
+    /// The engine's best move at full strength (a hint is no place to play weakly).
+    pub fn hint(&mut self, game: &Game, limits: Limits<String>) -> Result<Thought, String> {
+        let mut kept = Strength::default();
+        let _ = self.engine.update_settings(|s| kept = std::mem::take(&mut s.strength));
+        let thought = self.think(game, limits);
+        let _ = self.engine.update_settings(|s| s.strength = kept);
+        thought
     }
 
     /// Searches the game's current position and waits for the move.

@@ -9,6 +9,7 @@ use std::io::BufRead;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use crate::engine::strength::{MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::engine::{Engine, SearchSink};
 use crate::protocol::output::Output;
 use crate::search::{CurrMove, Limits, Report, ReportScore};
@@ -220,7 +221,21 @@ impl GomocupSession {
                     self.out.line(&format!("MESSAGE rule {v}: only 0, 1 and 4 are played; playing {name}"));
                 }
             }
-            ("timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule", None) => {
+            // Ludex's own keys for playing below full strength (protocol.md): the
+            // UCI `Skill Level` and `UCI_LimitStrength` + `UCI_Elo`.
+            ("skill_level", Some(v)) => {
+                let skill = (v as u32).min(MAX_SKILL);
+                let _ = self.engine.update_settings(|s| s.strength.skill = skill);
+            }
+            ("elo", Some(v)) => {
+                let elo = (v.min(u64::from(u32::MAX)) as u32).clamp(MIN_ELO, MAX_ELO);
+                let limit = v > 0;
+                let _ = self.engine.update_settings(|s| {
+                    s.strength.limit = limit;
+                    s.strength.elo = elo;
+                });
+            }
+            ("timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule" | "skill_level" | "elo", None) => {
                 self.error(&format!("INFO {key}: '{value}' is not a number"))
             }
             // game_type, folder, evaluate and anything newer: nothing to do.
