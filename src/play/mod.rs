@@ -124,7 +124,13 @@ pub fn run(opts: Options, input: impl BufRead, out: impl Write) -> io::Result<()
             write!(s.out, "{}> ", if over { "game over" } else { "your move" })?;
             s.out.flush()?;
         }
-        let Some(line) = lines.next() else { break };
+        let Some(line) = lines.next() else {
+            // Ctrl-D at the prompt: end the prompt's line before the shell's comes.
+            if s.opts.interactive {
+                writeln!(s.out)?;
+            }
+            break;
+        };
         let line = line?;
         if !s.handle(line.trim())? {
             break;
