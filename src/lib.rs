@@ -7,6 +7,7 @@
 //!   place that enumerates the variants;
 //! - [`search`]: the generic searcher, which never names a variant;
 //! - [`protocol`]: text in, text out (UCI, Gomocup), nothing else;
+//! - [`play`]: `ludex play`, a game against the engine in a terminal;
 //! - [`matchrunner`]: `ludex match`, the host side of both protocols and a referee.
 
 pub mod bench;
@@ -14,6 +15,7 @@ pub mod core;
 pub mod engine;
 pub mod matchrunner;
 pub mod perft;
+pub mod play;
 pub mod protocol;
 pub mod search;
 pub mod variants;

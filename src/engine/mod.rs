@@ -4,12 +4,15 @@
 
 mod game;
 mod search_thread;
+pub mod strength;
 mod table_builder;
 
 use std::sync::{Arc, Mutex};
 
 pub use search_thread::SearchSink;
+pub use strength::Strength;
 
+use crate::core::rng::Rng;
 use crate::core::PositionError;
 use crate::perft::DivideLine;
 use crate::search::{HashAllocError, Limits, Searcher, Tt};
@@ -26,11 +29,13 @@ pub struct Settings {
     pub ponder: bool,
     pub move_overhead_ms: u64,
     pub analyse_mode: bool,
+    /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo` (see `strength`).
+    pub strength: Strength,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { hash_mb: 16, threads: 1, multipv: 1, ponder: false, move_overhead_ms: 30, analyse_mode: false }
+        Settings { hash_mb: 16, threads: 1, multipv: 1, ponder: false, move_overhead_ms: 30, analyse_mode: false, strength: Strength::default() }
     }
 }
 
@@ -137,13 +142,25 @@ impl Engine {
     /// Starts a search of the current position; the sink gets its reports and exactly
     /// one `bestmove`. A search still running is stopped first (its own `bestmove`
     /// is sent before this one starts).
-    pub fn go(&mut self, mut limits: Limits<String>, ponder: bool, sink: Arc<dyn SearchSink>) {
+    pub fn go(&mut self, mut limits: Limits<String>, ponder: bool, mut sink: Arc<dyn SearchSink>) {
         self.stop_and_wait();
         if let Err(e) = self.apply_when_idle() {
             log::warn!("{e}");
         }
         limits.move_overhead_ms = self.settings.move_overhead_ms;
         limits.multipv = self.settings.multipv.max(1);
+        // A weakened level plays games; analysis (`go infinite`, UCI_AnalyseMode)
+        // always gets the full-strength search.
+        if !limits.infinite && !self.settings.analyse_mode {
+            let mut rng = Rng::new(strength::fresh_seed());
+            if let Some(level) = self.settings.strength.level_for_search(&mut rng) {
+                let cap = strength::depth_cap(level);
+                limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+                let shown = limits.multipv;
+                limits.multipv = limits.multipv.max(strength::CHOICES);
+                sink = Arc::new(strength::WeakenedSink::new(sink, level, shown, rng.next_u64()));
+            }
+        }
         let searcher = Arc::clone(&self.searcher);
         let building = Arc::clone(&self.building);
         let pos = self.position.clone();

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use crate::engine::strength::{MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::engine::{Engine, SearchSink};
 use crate::protocol::output::Output;
 use crate::search::{CurrMove, Limits, Report, ReportScore};
@@ -286,12 +287,23 @@ impl GomocupSession {
                     self.out.line(&format!("MESSAGE rule {v}: only 0, 1 and 4 are played; playing {name}"));
                 }
             }
-            ("timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule", None) => self
-                .error(&format!(
-                    "INFO {}: '{}' is not a number",
-                    quoted(key),
-                    quoted(value)
-                )),
+            // Ludex's own keys for playing below full strength (protocol.md): the
+            // UCI `Skill Level` and `UCI_LimitStrength` + `UCI_Elo`.
+            ("skill_level", Some(v)) => {
+                let skill = (v as u32).min(MAX_SKILL);
+                let _ = self.engine.update_settings(|s| s.strength.skill = skill);
+            }
+            ("elo", Some(v)) => {
+                let elo = (v.min(u64::from(u32::MAX)) as u32).clamp(MIN_ELO, MAX_ELO);
+                let limit = v > 0;
+                let _ = self.engine.update_settings(|s| {
+                    s.strength.limit = limit;
+                    s.strength.elo = elo;
+                });
+            }
+            ("timeout_turn" | "timeout_match" | "time_left" | "max_memory" | "rule" | "skill_level" | "elo", None) => {
+                self.error(&format!("INFO {}: '{}' is not a number", quoted(key), quoted(value)))
+            }
             // game_type, folder, evaluate and anything newer: nothing to do.
             _ => {}
         }

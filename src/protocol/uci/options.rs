@@ -5,6 +5,7 @@ use std::fmt;
 
 use vampirc_uci::{Serializable, UciOptionConfig};
 
+use crate::engine::strength::{MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::variants::Variant;
 
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -37,6 +38,9 @@ pub fn option_lines() -> Vec<String> {
         check("Ponder"),
         spin("Move Overhead", DEFAULT_MOVE_OVERHEAD_MS as i64, 0, MAX_MOVE_OVERHEAD_MS as i64),
         check("UCI_AnalyseMode"),
+        spin("Skill Level", MAX_SKILL as i64, 0, MAX_SKILL as i64),
+        check("UCI_LimitStrength"),
+        spin("UCI_Elo", MAX_ELO as i64, MIN_ELO as i64, MAX_ELO as i64),
     ];
     options.iter().map(|o| o.serialize()).collect()
 }
@@ -53,6 +57,9 @@ pub enum Setting {
     Ponder(bool),
     MoveOverhead(u64),
     AnalyseMode(bool),
+    SkillLevel(u32),
+    LimitStrength(bool),
+    Elo(u32),
     /// Standard `UCI_*` options hosts send to every engine (`UCI_Opponent`,
     /// `UCI_EngineAbout`, ...): accepted and ignored without a word.
     HostInformation,
@@ -113,6 +120,9 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Setting, OptionE
         "ponder" => Setting::Ponder(check()?),
         "move overhead" => Setting::MoveOverhead(spin(0, MAX_MOVE_OVERHEAD_MS)?),
         "uci_analysemode" => Setting::AnalyseMode(check()?),
+        "skill level" => Setting::SkillLevel(spin(0, MAX_SKILL as u64)? as u32),
+        "uci_limitstrength" => Setting::LimitStrength(check()?),
+        "uci_elo" => Setting::Elo(spin(MIN_ELO as u64, MAX_ELO as u64)? as u32),
         k if k.starts_with("uci_") => Setting::HostInformation,
         _ => return Err(OptionError::Unknown(name.to_string())),
     })
@@ -133,6 +143,9 @@ mod tests {
         assert_eq!(lines[1], "option name UCI_Chess960 type check default false");
         assert!(lines.contains(&"option name Move Overhead type spin default 30 min 0 max 5000".to_string()));
         assert!(lines.contains(&"option name Clear Hash type button".to_string()));
+        assert!(lines.contains(&"option name Skill Level type spin default 20 min 0 max 20".to_string()));
+        assert!(lines.contains(&"option name UCI_LimitStrength type check default false".to_string()));
+        assert!(lines.contains(&"option name UCI_Elo type spin default 3190 min 1320 max 3190".to_string()));
     }
 
     #[test]
@@ -146,5 +159,10 @@ mod tests {
         assert_eq!(parse_setting("UCI_Chess960", Some("TRUE")).unwrap(), Setting::Chess960(true));
         assert_eq!(parse_setting("UCI_Opponent", Some("none none computer x")).unwrap(), Setting::HostInformation);
         assert_eq!(parse_setting("Skill", Some("3")).unwrap_err(), OptionError::Unknown("Skill".into()));
+        assert_eq!(parse_setting("skill level", Some("3")).unwrap(), Setting::SkillLevel(3));
+        assert!(parse_setting("Skill Level", Some("21")).is_err());
+        assert_eq!(parse_setting("UCI_LimitStrength", Some("true")).unwrap(), Setting::LimitStrength(true));
+        assert_eq!(parse_setting("UCI_Elo", Some("1500")).unwrap(), Setting::Elo(1500));
+        assert!(parse_setting("UCI_Elo", Some("1000")).is_err());
     }
 }

@@ -168,6 +168,9 @@ impl UciSession {
             Setting::Ponder(on) => self.quietly(|s| s.ponder = on),
             Setting::MoveOverhead(ms) => self.quietly(|s| s.move_overhead_ms = ms),
             Setting::AnalyseMode(on) => self.quietly(|s| s.analyse_mode = on),
+            Setting::SkillLevel(n) => self.quietly(|s| s.strength.skill = n),
+            Setting::LimitStrength(on) => self.quietly(|s| s.strength.limit = on),
+            Setting::Elo(elo) => self.quietly(|s| s.strength.elo = elo),
             Setting::HostInformation => {}
         }
     }
@@ -216,7 +219,7 @@ fn limits_from(p: GoParams, start: Instant) -> Limits<String> {
 const HELP: &str = "\
 info string Ludex speaks UCI (see protocol.md). Commands:
 info string   uci | isready | ucinewgame | quit
-info string   setoption name <name> [value <value>]   (UCI_Variant, UCI_Chess960, Hash, Threads, ...)
+info string   setoption name <name> [value <value>]   (UCI_Variant, UCI_Chess960, Hash, Threads, Skill Level, UCI_Elo, ...)
 info string   position (startpos | fen <fen>) [moves <move>...]
 info string   go [wtime|btime|winc|binc|movestogo|movetime|depth|nodes|mate <n>] [infinite] [ponder] [searchmoves <move>...]
 info string   go perft <depth>   stop   ponderhit
