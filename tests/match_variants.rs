@@ -11,6 +11,14 @@ use std::time::Duration;
 use match_support::*;
 
 /// Plays two games (one opening, both colours) and returns the PGN games.
+/// The matches here start several engines each, one pair at a time or two (with
+/// `-concurrency 2`); run side by side on a two-core machine the clocked one lost a
+/// game on time to the others' load. One match at a time.
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|p| p.into_inner())
+}
+
 fn two_games(variant: &str, extra: &[&str]) -> (Vec<PgnGame>, Run, std::path::PathBuf) {
     let dir = scratch(variant);
     let pgn = dir.join("games.pgn");
@@ -72,6 +80,7 @@ fn sane(variant: &str, games: &[PgnGame], run: &Run, variant_tag: Option<&str>) 
 
 #[test]
 fn chess_family_matches() {
+    let _s = serial();
     for (variant, tag) in [
         ("chess", None),
         ("chess960", Some("Chess960")),
@@ -93,6 +102,7 @@ fn chess_family_matches() {
 
 #[test]
 fn connect_matches() {
+    let _s = serial();
     for (variant, tag, extra) in [
         ("tictactoe", "tictactoe", ["-each", "depth=9"]),
         ("gomoku", "gomoku", ["-each", "nodes=3000"]),
@@ -112,6 +122,7 @@ fn connect_matches() {
 
 #[test]
 fn timed_chess_with_openings_and_concurrency() {
+    let _s = serial();
     let dir = scratch("book");
     let book = dir.join("book.txt");
     std::fs::write(&book, "1. e2e4 e7e5 2. g1f3\n1. d2d4 d7d5\n").unwrap();
@@ -134,6 +145,7 @@ fn timed_chess_with_openings_and_concurrency() {
 
 #[test]
 fn gomocup_engine_plays_gomoku() {
+    let _s = serial();
     let dir = scratch("gomocup");
     let pgn = dir.join("g.pgn");
     let a = args(&[
