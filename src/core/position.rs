@@ -113,7 +113,11 @@ pub trait Position: Clone + Send + Sync + 'static {
         false
     }
 
-    /// Static evaluation in centipawn-like units from the side to move.
+    /// Static evaluation in centipawn-like units from the side to move. A variant
+    /// that can tell from the position alone that the game is decided (a connect
+    /// game's five-point to play) may return a forced result counted in plies from
+    /// this position (`score::won_in(n)`, `score::lost_in(n)`); only an exact verdict
+    /// may, since the searcher takes it as proven.
     fn evaluate(&self) -> Score;
 
     /// The evaluation broken into named terms for the `eval` command, each from the

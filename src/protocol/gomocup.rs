@@ -527,7 +527,7 @@ impl SearchSink for GomocupSink {
         }
         let score = match r.score {
             ReportScore::Cp(cp) => format!("ev {cp}"),
-            ReportScore::Mate(n) => format!("win in {n}"),
+            ReportScore::Mate(n) => format!("mate {n}"),
         };
         let pv: Vec<String> = r.pv.iter().filter_map(|m| self.to_xy(m)).map(|(x, y)| format!("{x},{y}")).collect();
         self.out.line(&format!(

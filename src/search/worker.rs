@@ -6,14 +6,14 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use crate::core::score::{is_mate, lost_in, won_in, Score, DRAW, INFINITE, MATE_BOUND};
+use crate::core::score::{is_mate, lost_in, won_in, Score, DRAW, INFINITE, MATE, MATE_BOUND};
 use crate::core::{MoveList, Position};
 
 use super::limits::{Limits, Signals};
 use super::ordering::{cont_score, history_bonus, lmr_base, History, Picker};
 use super::report::{Bound, CurrMove, Report, ReportScore, SearchListener, CURRMOVE_AFTER_MS};
 use super::time::TimeBudget;
-use super::tt::{score_to_tt, Tt};
+use super::tt::{score_from_tt, score_to_tt, Tt};
 
 /// The deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 128;
@@ -264,11 +264,17 @@ impl<'a, P: Position> Worker<'a, P> {
         }
     }
 
-    /// The static evaluation, kept clear of the mate range so that only the search
-    /// can claim a forced result.
+    /// The static evaluation. A variant's exact verdict (a forced result counted
+    /// from the evaluated position, see `Position::evaluate`) becomes a forced result
+    /// counted from the root, like the search's own.
     #[inline]
-    fn eval(&self) -> Score {
-        self.pos.evaluate().clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    fn eval(&self, ply: usize) -> Score {
+        let e = self.pos.evaluate();
+        if is_mate(e) {
+            score_from_tt(e, ply)
+        } else {
+            e
+        }
     }
 
     /// The score of a finished game at `ply`: the variant's verdict, relative to the
@@ -359,6 +365,13 @@ impl<'a, P: Position> Worker<'a, P> {
             return true;
         }
         let best = self.root_moves[0].score;
+        // A forced result whose every line ends well inside the depth searched does
+        // not change with more depth: stop, so that the move comes at once and the
+        // reported depth is one the search really needed (a tiny proven tree would
+        // otherwise run its iterations up to MAX_DEPTH in no time).
+        if is_mate(best) && self.completed_depth as i32 >= 2 * (MATE - best.abs()) + 4 {
+            return true;
+        }
         if let Some(n) = c.mate_limit {
             if best >= MATE_BOUND {
                 if let ReportScore::Mate(m) = ReportScore::from_score(best) {
@@ -446,7 +459,7 @@ impl<'a, P: Position> Worker<'a, P> {
             return 0;
         }
         self.nodes += 1;
-        self.evals[0] = if self.pos.in_check() { -INFINITE } else { self.eval() };
+        self.evals[0] = if self.pos.in_check() { -INFINITE } else { self.eval(0) };
         for i in pv_idx..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             if self.is_main() && self.elapsed_ms() >= CURRMOVE_AFTER_MS {
@@ -514,7 +527,7 @@ impl<'a, P: Position> Worker<'a, P> {
         }
         self.count_node(ply);
         if ply >= MAX_PLY - 1 {
-            return self.eval();
+            return self.eval(ply);
         }
         if self.pos.is_repetition() {
             return DRAW;
@@ -545,7 +558,7 @@ impl<'a, P: Position> Worker<'a, P> {
         } else {
             match tt {
                 Some(hit) if hit.eval > -INFINITE => hit.eval,
-                _ => self.eval(),
+                _ => self.eval(ply),
             }
         };
         self.evals[ply] = eval;
@@ -821,11 +834,11 @@ impl<'a, P: Position> Worker<'a, P> {
             // last move ended the game (a completed line).
             return match self.pos.outcome() {
                 Some(_) => self.terminal_score(ply),
-                None => self.eval(),
+                None => self.eval(ply),
             };
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval();
+            return self.eval(ply);
         }
         let key = self.pos.hash();
         let tt = self.shared.tt.probe(key);
@@ -845,7 +858,7 @@ impl<'a, P: Position> Worker<'a, P> {
             }
             if !in_check && list.len() > 1 {
                 if choices >= QS_FORCED_CHOICES {
-                    return self.eval();
+                    return self.eval(ply);
                 }
                 choices += 1;
             }
@@ -853,7 +866,7 @@ impl<'a, P: Position> Worker<'a, P> {
         } else {
             eval = match tt {
                 Some(hit) if hit.eval > -INFINITE => hit.eval,
-                _ => self.eval(),
+                _ => self.eval(ply),
             };
             if eval >= beta {
                 return eval;

@@ -8,7 +8,7 @@
 //! extend it: on an open line `..XX..` gives four `F3` cells and two `B3`, `..XXX..`
 //! two `F4` and two `B4`, `OXXX..` two `B4`.
 
-use crate::core::score::Score;
+use crate::core::score::{self, Score};
 
 use super::cell_class::CLASSES;
 use super::pattern::PATTERNS;
@@ -32,22 +32,25 @@ pub const THEIRS_CLASS: [Score; CLASSES] = [0, 0, 0, 40, 0, 60, 30, 0];
 /// Bonus for having the move in a quiet position.
 pub const TEMPO: Score = 20;
 
+// The threat verdicts are exact, so they are forced results counted in plies from
+// the position evaluated (`score::won_in`): the searcher turns them into mate scores
+// from its root, reports them as `score mate N`, prefers the quickest win and, when
+// lost, the defence that lasts longest.
+
 /// The side to move has a cell that completes a line: it wins with its next move.
-/// Far above any pattern sum, far below `score::MATE_BOUND`, so the searcher never
-/// mistakes it for a proven result.
-pub const WIN_NEXT: Score = 10_000;
+pub const WIN_NEXT: Score = score::won_in(1);
 
 /// The side to move can make two five-points at once (an open four, a double four)
 /// and the opponent has no five-point: it wins in three plies.
-pub const WIN_BY_FOUR: Score = 9_600;
+pub const WIN_BY_FOUR: Score = score::won_in(3);
 
 /// The side to move can make a four-three (or, unrestricted, a double three) and the
 /// opponent has no four to play: it wins in five plies.
-pub const WIN_BY_THREAT: Score = 9_300;
+pub const WIN_BY_THREAT: Score = score::won_in(5);
 
 /// The opponent has two or more distinct cells that complete a line (or one the side
 /// to move may not block) and the side to move has none: lost in two plies.
-pub const LOSS_AFTER_NEXT: Score = -9_000;
+pub const LOSS_AFTER_NEXT: Score = score::lost_in(2);
 
 /// Move scoring (`Connect::move_score`): value of a move by the class it has for the
 /// mover. A five and an open four sort above the searcher's killers (`1 << 24`).

@@ -8,14 +8,13 @@ use super::geometry::{stone, Cell, CELLS, EMPTY, MAX_SIZE, MIN_SIZE, PAD, STRIDE
 use super::linebits::LineBoards;
 use super::lines::completes_line;
 use super::notation;
-use super::params;
 use super::pattern::Pattern;
 use super::patterns::Patterns;
 use super::renju;
 use super::rules::{ConnectRules, LineRule};
 use super::zobrist::{keys, Keys};
 use super::Connect;
-use crate::core::score::Score;
+use crate::core::score::{self, Score};
 use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termination};
 
 /// What `unmake_move` needs besides the board.
@@ -548,7 +547,7 @@ impl Position for Connect {
     /// as won, lost or drawn.
     fn evaluate(&self) -> Score {
         if let Some(w) = self.winner {
-            return if w == self.to_move { params::WIN_NEXT } else { -params::WIN_NEXT };
+            return if w == self.to_move { score::won_in(0) } else { score::lost_in(0) };
         }
         if self.is_over() {
             return 0;
