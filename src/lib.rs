@@ -12,10 +12,12 @@
 
 pub mod bench;
 pub mod core;
+pub mod datagen;
 pub mod engine;
 pub mod matchrunner;
 pub mod perft;
 pub mod play;
 pub mod protocol;
 pub mod search;
+pub mod tune;
 pub mod variants;
