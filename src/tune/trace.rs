@@ -90,7 +90,7 @@ pub fn trace(b: &Board) -> Trace {
         let them = side.flip().index();
         piece_counts(b, side, pawn_attack[them], sign, &mut c);
         pawn_structure(b, side, pawn_attack[them], sign, &mut c);
-        fixed.eg += sign * passed_pawns(b, side, sign, &mut c);
+        fixed.eg += passed_pawns(b, side, sign, &mut c);
         shield(b, side, sign, &mut c);
         let pair = b.pieces(side, Role::Bishop).count() >= 2;
         c[Group::BishopPair.at(0)] += sign * pair as i32;
