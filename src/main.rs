@@ -182,6 +182,9 @@ struct TuneArgs {
     /// Print the fitted parameters as params.rs source
     #[arg(long)]
     emit_rust: bool,
+    /// Threads sharing each pass over the data
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -399,7 +402,7 @@ fn tune(t: TuneArgs) -> anyhow::Result<()> {
     let samples = tune::load(BufReader::new(file))?;
     eprintln!("tune: {} positions, {} parameters traced", samples.len(), tune::layout::COUNT);
     eprintln!("tune: held fixed: {}", tune::layout::FIXED.join("; "));
-    let opts = tune::Options { epochs: t.epochs, lr: t.lr, lambda: t.lambda, k: t.k };
+    let opts = tune::Options { epochs: t.epochs, lr: t.lr, lambda: t.lambda, k: t.k, threads: t.threads as usize };
     let every = (t.epochs / 20).max(1);
     let summary = tune::run(&samples, &opts, |epoch, value| {
         if epoch == 0 {

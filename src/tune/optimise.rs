@@ -35,26 +35,48 @@ fn target(s: &Sample, k: f64, lambda: f64) -> f64 {
     }
 }
 
+/// Runs `f` on `threads` contiguous chunks of `samples` at once and returns the
+/// per-chunk results in chunk order, so that combining them is deterministic for a
+/// given thread count.
+fn in_chunks<T: Send>(samples: &[Sample], threads: usize, f: impl Fn(&[Sample]) -> T + Sync) -> Vec<T> {
+    let threads = threads.clamp(1, samples.len().max(1));
+    if threads == 1 {
+        return vec![f(samples)];
+    }
+    let size = samples.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = samples.chunks(size).map(|chunk| scope.spawn(|| f(chunk))).collect();
+        handles.into_iter().map(|h| h.join().expect("tuner thread")).collect()
+    })
+}
+
 /// Mean squared error of the predictions with `params` against the targets.
 pub fn loss(samples: &[Sample], params: &[[f64; 2]], k: f64, lambda: f64) -> f64 {
+    loss_threads(samples, params, k, lambda, 1)
+}
+
+/// [`loss`] on `threads` threads.
+pub fn loss_threads(samples: &[Sample], params: &[[f64; 2]], k: f64, lambda: f64, threads: usize) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
-    let sum: f64 = samples
-        .iter()
-        .map(|s| {
-            let d = sigmoid(k, s.trace.eval(params)) - target(s, k, lambda);
-            d * d
-        })
-        .sum();
-    sum / samples.len() as f64
+    let sums = in_chunks(samples, threads, |chunk| {
+        chunk
+            .iter()
+            .map(|s| {
+                let d = sigmoid(k, s.trace.eval(params)) - target(s, k, lambda);
+                d * d
+            })
+            .sum::<f64>()
+    });
+    sums.iter().sum::<f64>() / samples.len() as f64
 }
 
 /// The `K` that minimises the loss with `params` fixed: a coarse scan, then a
 /// golden-section search around the best point (the loss is unimodal in `K` for
 /// any sensible data).
-pub fn fit_k(samples: &[Sample], params: &[[f64; 2]], lambda: f64) -> f64 {
-    let f = |k: f64| loss(samples, params, k, lambda);
+pub fn fit_k(samples: &[Sample], params: &[[f64; 2]], lambda: f64, threads: usize) -> f64 {
+    let f = |k: f64| loss_threads(samples, params, k, lambda, threads);
     let mut best = (f64::INFINITY, 1.0);
     let mut k = 0.1;
     while k <= 4.0 + 1e-9 {
@@ -79,7 +101,25 @@ pub fn fit_k(samples: &[Sample], params: &[[f64; 2]], lambda: f64) -> f64 {
 }
 
 /// The gradient of the loss with respect to every (mg, eg) parameter.
-pub fn gradient(samples: &[Sample], params: &[[f64; 2]], k: f64, lambda: f64) -> Vec<[f64; 2]> {
+pub fn gradient(samples: &[Sample], params: &[[f64; 2]], k: f64, lambda: f64, threads: usize) -> Vec<[f64; 2]> {
+    let parts = in_chunks(samples, threads, |chunk| gradient_sum(chunk, params, k, lambda));
+    let mut grad = vec![[0.0; 2]; params.len()];
+    for part in parts {
+        for (g, p) in grad.iter_mut().zip(part) {
+            g[0] += p[0];
+            g[1] += p[1];
+        }
+    }
+    let n = samples.len().max(1) as f64;
+    grad.iter_mut().for_each(|g| {
+        g[0] /= n;
+        g[1] /= n;
+    });
+    grad
+}
+
+/// The summed (not yet averaged) gradient over `samples`.
+fn gradient_sum(samples: &[Sample], params: &[[f64; 2]], k: f64, lambda: f64) -> Vec<[f64; 2]> {
     let mut grad = vec![[0.0; 2]; params.len()];
     let ln10 = std::f64::consts::LN_10;
     for s in samples {
@@ -93,11 +133,6 @@ pub fn gradient(samples: &[Sample], params: &[[f64; 2]], k: f64, lambda: f64) ->
             g[1] += d * we * c as f64;
         }
     }
-    let n = samples.len().max(1) as f64;
-    grad.iter_mut().for_each(|g| {
-        g[0] /= n;
-        g[1] /= n;
-    });
     grad
 }
 
@@ -109,6 +144,8 @@ pub struct Settings {
     pub lr: f64,
     pub lambda: f64,
     pub k: f64,
+    /// Threads sharing each pass over the data.
+    pub threads: usize,
 }
 
 /// Adam (Kingma and Ba): per-parameter steps scaled by the running gradient
@@ -119,7 +156,7 @@ pub fn tune(samples: &[Sample], params: &mut [[f64; 2]], settings: &Settings, mu
     let mut m = vec![[0.0f64; 2]; params.len()];
     let mut v = vec![[0.0f64; 2]; params.len()];
     for epoch in 1..=settings.epochs {
-        let grad = gradient(samples, params, settings.k, settings.lambda);
+        let grad = gradient(samples, params, settings.k, settings.lambda, settings.threads);
         let c1 = 1.0 - b1.powi(epoch as i32);
         let c2 = 1.0 - b2.powi(epoch as i32);
         for i in 0..params.len() {
@@ -130,6 +167,6 @@ pub fn tune(samples: &[Sample], params: &mut [[f64; 2]], settings: &Settings, mu
                 params[i][j] -= step;
             }
         }
-        progress(epoch, loss(samples, params, settings.k, settings.lambda));
+        progress(epoch, loss_threads(samples, params, settings.k, settings.lambda, settings.threads));
     }
 }

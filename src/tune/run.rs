@@ -22,11 +22,13 @@ pub struct Options {
     pub lambda: f64,
     /// Use this `K` instead of fitting it.
     pub k: Option<f64>,
+    /// Threads sharing each pass over the data.
+    pub threads: usize,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { epochs: 300, lr: 1.0, lambda: 0.0, k: None }
+        Options { epochs: 300, lr: 1.0, lambda: 0.0, k: None, threads: 1 }
     }
 }
 
@@ -87,10 +89,10 @@ pub fn run(samples: &[Sample], opts: &Options, mut progress: impl FnMut(usize, f
     }
     let start = current();
     let mut params: Vec<[f64; 2]> = start.iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
-    let k = opts.k.unwrap_or_else(|| fit_k(samples, &params, opts.lambda));
+    let k = opts.k.unwrap_or_else(|| fit_k(samples, &params, opts.lambda, opts.threads));
     progress(0, k);
     let loss_before = loss(samples, &params, k, opts.lambda);
-    let settings = Settings { epochs: opts.epochs, lr: opts.lr, lambda: opts.lambda, k };
+    let settings = Settings { epochs: opts.epochs, lr: opts.lr, lambda: opts.lambda, k, threads: opts.threads };
     tune(samples, &mut params, &settings, progress);
     let rounded: Vec<S> = params.iter().map(|p| S { mg: p[0].round() as i32, eg: p[1].round() as i32 }).collect();
     let as_f: Vec<[f64; 2]> = rounded.iter().map(|p| [p.mg as f64, p.eg as f64]).collect();

@@ -134,7 +134,7 @@ fn tuner_lowers_the_loss_on_synthetic_data_and_writes_a_readable_file() {
         .collect();
     let start: Vec<[f64; 2]> = current().iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
     let before = loss(&samples, &start, k, 1.0);
-    let opts = Options { epochs: 200, lr: 2.0, lambda: 1.0, k: Some(k) };
+    let opts = Options { epochs: 200, lr: 2.0, lambda: 1.0, k: Some(k), threads: 2 };
     let mut losses = Vec::new();
     let summary = run(&samples, &opts, |epoch, l| {
         if epoch > 0 {
@@ -173,7 +173,7 @@ fn k_fit_recovers_the_generating_k() {
         .collect();
     // With lambda 1 the targets are sigmoid(k, eval) exactly: the loss is 0 at k.
     let samples: Vec<Sample> = samples.into_iter().map(|s| Sample { result: sigmoid(k, s.score), ..s }).collect();
-    let fitted = super::optimise::fit_k(&samples, &params, 0.0);
+    let fitted = super::optimise::fit_k(&samples, &params, 0.0, 2);
     assert!((fitted - k).abs() < 0.02, "fitted K {fitted}");
 }
 
