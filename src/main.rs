@@ -373,7 +373,7 @@ fn datagen(d: DatagenArgs) -> anyhow::Result<()> {
     };
     let started = Instant::now();
     let progress = |s: &ludex::datagen::Summary| {
-        if s.games % 10 == 0 || s.games == d.games {
+        if s.games.is_multiple_of(10) || s.games == d.games {
             eprintln!(
                 "datagen: {}/{} games, {} positions (+{} ={} -{}), {:.0} s",
                 s.games, d.games, s.positions, s.white_wins, s.draws, s.black_wins, started.elapsed().as_secs_f64()

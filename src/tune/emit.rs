@@ -14,7 +14,7 @@ fn pair(p: S) -> String {
 pub fn rust_source(params: &[S]) -> String {
     let mut out = String::new();
     for g in GROUPS {
-        let v: Vec<S> = (0..g.len()).map(|i| params[g.at(i)]).collect();
+        let v: Vec<S> = (0..g.size()).map(|i| params[g.at(i)]).collect();
         let body = match g {
             Group::PsqtFile | Group::PsqtRank => {
                 let rows: Vec<String> = v
@@ -35,7 +35,7 @@ pub fn rust_source(params: &[S]) -> String {
             _ if g.is_table() => format!(
                 "pub const {}: [S; {}] = [{}];\n",
                 g.name(),
-                g.len(),
+                g.size(),
                 v.iter().map(|&p| pair(p)).collect::<Vec<_>>().join(", ")
             ),
             _ => format!("pub const {}: S = {};\n", g.name(), pair(v[0])),

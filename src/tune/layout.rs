@@ -76,7 +76,7 @@ pub const COUNT: usize = {
     let mut n = 0;
     let mut i = 0;
     while i < GROUPS.len() {
-        n += GROUPS[i].len();
+        n += GROUPS[i].size();
         i += 1;
     }
     n
@@ -110,7 +110,7 @@ impl Group {
 
     /// How many (mg, eg) pairs the constant holds (tables of tables are flattened
     /// row by row: `PSQT_FILE[role][file]` is index `role * 8 + file`).
-    pub const fn len(self) -> usize {
+    pub const fn size(self) -> usize {
         match self {
             Group::Material => 5,
             Group::PsqtFile | Group::PsqtRank => 48,
@@ -123,7 +123,7 @@ impl Group {
 
     /// Whether the constant is a table (written `NAME: [S; n]`) or a single `S`.
     pub const fn is_table(self) -> bool {
-        self.len() > 1
+        self.size() > 1
     }
 
     /// The index of the group's first pair in the flat vector.
@@ -131,7 +131,7 @@ impl Group {
         let mut at = 0;
         let mut i = 0;
         while GROUPS[i] as usize != self as usize {
-            at += GROUPS[i].len();
+            at += GROUPS[i].size();
             i += 1;
         }
         at

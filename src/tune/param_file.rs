@@ -23,7 +23,7 @@ use crate::variants::chess::eval::S;
 pub fn write(params: &[S]) -> String {
     let mut out = String::from("# Ludex chess evaluation parameters (ludex tune): NAME index mg eg\n");
     for g in GROUPS {
-        for i in 0..g.len() {
+        for i in 0..g.size() {
             let p = params[g.at(i)];
             out.push_str(&format!("{} {} {} {}\n", g.name(), i, p.mg, p.eg));
         }
@@ -59,8 +59,8 @@ pub fn parse(text: &str) -> Result<Vec<S>, ParamFileError> {
         let [name, index, mg, eg] = f[..] else { return Err(err("expected 'NAME index mg eg'".into())) };
         let g = Group::by_name(name).ok_or_else(|| err(format!("unknown parameter '{name}'")))?;
         let i: usize = index.parse().map_err(|_| err(format!("bad index '{index}'")))?;
-        if i >= g.len() {
-            return Err(err(format!("{name} has {} elements, not {}", g.len(), i + 1)));
+        if i >= g.size() {
+            return Err(err(format!("{name} has {} elements, not {}", g.size(), i + 1)));
         }
         let num = |t: &str| t.parse::<i32>().map_err(|_| err(format!("bad value '{t}'")));
         params[g.at(i)] = S { mg: num(mg)?, eg: num(eg)? };
