@@ -399,6 +399,7 @@ fn tune(t: TuneArgs) -> anyhow::Result<()> {
         anyhow::bail!("--lambda must be between 0 and 1");
     }
     let file = std::fs::File::open(&t.data).with_context(|| format!("opening {}", t.data.display()))?;
+    eprintln!("tune: reading and tracing {}", t.data.display());
     let samples = tune::load(BufReader::new(file))?;
     eprintln!("tune: {} positions, {} parameters traced", samples.len(), tune::layout::COUNT);
     eprintln!("tune: held fixed: {}", tune::layout::FIXED.join("; "));

@@ -158,3 +158,32 @@ fn write_game(out: &mut impl Write, records: &[Record], summary: &mut Summary) -
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Searcher;
+
+    #[test]
+    fn book_lines_are_epd_and_bad_ones_are_named() {
+        let book = read_book("# openings\n\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n").unwrap();
+        assert_eq!(book, ["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]);
+        let err = read_book("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n8/8/8/8/8/8/8/8 w - -\n").unwrap_err();
+        assert!(matches!(err, DatagenError::Book { line: 2, .. }), "{err}");
+    }
+
+    /// A game depends on the seed and its number, not on what the searcher did
+    /// before; different numbers give different games.
+    #[test]
+    fn games_are_reproducible_and_varied() {
+        let s = GameSettings { nodes: 300, max_plies: 120, ..GameSettings::default() };
+        let mut a = Searcher::new(1, 1);
+        let mut b = Searcher::new(1, 1);
+        let first = play_game(&mut a, 3, 0, &[], &s);
+        let _ = play_game(&mut b, 3, 1, &[], &s);
+        assert_eq!(play_game(&mut b, 3, 0, &[], &s), first);
+        assert_ne!(play_game(&mut a, 3, 1, &[], &s), first);
+        assert!(!first.is_empty());
+        assert!(first.iter().all(|r| r.result == first[0].result && r.score.abs() < s.score_bound));
+    }
+}
