@@ -8,14 +8,18 @@
 //! - [`search`]: the generic searcher, which never names a variant;
 //! - [`protocol`]: text in, text out (UCI, Gomocup), nothing else;
 //! - [`play`]: `ludex play`, a game against the engine in a terminal;
-//! - [`matchrunner`]: `ludex match`, the host side of both protocols and a referee.
+//! - [`matchrunner`]: `ludex match`, the host side of both protocols and a referee;
+//! - [`datagen`]: `ludex datagen`, self-play chess games written as training data;
+//! - [`tune`]: `ludex tune`, Texel tuning of the chess evaluation on that data.
 
 pub mod bench;
 pub mod core;
+pub mod datagen;
 pub mod engine;
 pub mod matchrunner;
 pub mod perft;
 pub mod play;
 pub mod protocol;
 pub mod search;
+pub mod tune;
 pub mod variants;

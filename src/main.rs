@@ -58,6 +58,10 @@ enum Cmd {
         /// Plies to count
         depth: u32,
     },
+    /// Self-play chess games written as training data: `FEN | result | score` lines
+    Datagen(DatagenArgs),
+    /// Fit the chess evaluation to a datagen file (Texel tuning); writes `NAME index mg eg` lines
+    Tune(TuneArgs),
     /// Engine-vs-engine games with cutechess-cli's options (see `ludex match -help`)
     #[command(disable_help_flag = true)]
     Match {
@@ -122,6 +126,67 @@ struct PlayArgs {
     flip: bool,
 }
 
+#[derive(clap::Args)]
+#[command(after_help = "Each kept position is one line 'FEN | result | score': the result of its game from White's \
+view (1.0, 0.5, 0.0) and the search score in centipawns from White's view. Only quiet positions are kept \
+(not in check, best move not a capture or promotion, |score| < 2000). See protocol.md.")]
+struct DatagenArgs {
+    /// Games to play
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Nodes searched per move
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// Random legal plies played from the start (or book) position before the engine takes over
+    #[arg(long, default_value_t = 8)]
+    random_plies: usize,
+    /// Plies after which a game is adjudicated a draw
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..))]
+    max_plies: u64,
+    /// EPD file of start positions (one is picked at random per game)
+    #[arg(long, value_name = "FILE")]
+    book: Option<std::path::PathBuf>,
+    /// Seed of the random openings; the same options give the same file
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played in parallel
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+    /// Output file (default: standard output)
+    #[arg(long, value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
+}
+
+#[derive(clap::Args)]
+#[command(after_help = "The data file holds 'FEN | result | score' lines as ludex datagen writes them. \
+The parameter file has one 'NAME index mg eg' line per tuned parameter (see protocol.md).")]
+struct TuneArgs {
+    /// The training data (ludex datagen output)
+    #[arg(long, value_name = "FILE")]
+    data: std::path::PathBuf,
+    /// Full-batch gradient steps (Adam)
+    #[arg(long, default_value_t = 300)]
+    epochs: usize,
+    /// Adam step size in centipawns
+    #[arg(long, default_value_t = 1.0)]
+    lr: f64,
+    /// Weight of the search score in the target, 0 (game result only) to 1 (score only)
+    #[arg(long, default_value_t = 0.0)]
+    lambda: f64,
+    /// Use this K instead of fitting it (win probability = 1 / (1 + 10^(-K * cp / 400)))
+    #[arg(long)]
+    k: Option<f64>,
+    /// Write the fitted parameters to this file
+    #[arg(long, value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
+    /// Print the fitted parameters as params.rs source
+    #[arg(long)]
+    emit_rust: bool,
+    /// Threads sharing each pass over the data
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+}
+
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum Color {
     #[value(alias = "x", alias = "first")]
@@ -178,6 +243,8 @@ fn main() -> ExitCode {
         Some(Cmd::Play(p)) => play(p, &args),
         Some(Cmd::Bench { depth }) => bench(depth),
         Some(Cmd::Perft { variant, fen, depth }) => perft(variant, fen.as_deref(), depth),
+        Some(Cmd::Datagen(d)) => report(datagen(d), "datagen"),
+        Some(Cmd::Tune(t)) => report(tune(t), "tune"),
         Some(Cmd::Match { args }) => match ludex::matchrunner::run(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(&format!("match: {e}")),
@@ -273,6 +340,91 @@ fn play(p: PlayArgs, args: &[String]) -> ExitCode {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => fail(&format!("play: {e}")),
     }
+}
+
+fn report(result: anyhow::Result<()>, what: &str) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&format!("{what}: {e:#}")),
+    }
+}
+
+/// `ludex datagen`: progress on stderr, data to `--out` or stdout.
+fn datagen(d: DatagenArgs) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let book = match &d.book {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+            ludex::datagen::read_book(&text)?
+        }
+        None => Vec::new(),
+    };
+    let opts = ludex::datagen::Options {
+        games: d.games,
+        threads: d.threads as usize,
+        seed: d.seed,
+        book,
+        game: ludex::datagen::GameSettings {
+            nodes: d.nodes,
+            random_plies: d.random_plies,
+            max_plies: d.max_plies as usize,
+            ..Default::default()
+        },
+    };
+    let started = Instant::now();
+    let progress = |s: &ludex::datagen::Summary| {
+        if s.games.is_multiple_of(10) || s.games == d.games {
+            eprintln!(
+                "datagen: {}/{} games, {} positions (+{} ={} -{}), {:.0} s",
+                s.games, d.games, s.positions, s.white_wins, s.draws, s.black_wins, started.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let summary = match &d.out {
+        Some(path) => {
+            let file = std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+            ludex::datagen::run(&opts, &mut io::BufWriter::new(file), progress)?
+        }
+        None => ludex::datagen::run(&opts, &mut io::BufWriter::new(io::stdout().lock()), progress)?,
+    };
+    eprintln!("datagen: done, {} games, {} positions", summary.games, summary.positions);
+    Ok(())
+}
+
+/// `ludex tune`: progress on stderr; the Rust source (with --emit-rust) on stdout.
+fn tune(t: TuneArgs) -> anyhow::Result<()> {
+    use anyhow::Context;
+    use ludex::tune;
+    if !(0.0..=1.0).contains(&t.lambda) {
+        anyhow::bail!("--lambda must be between 0 and 1");
+    }
+    let file = std::fs::File::open(&t.data).with_context(|| format!("opening {}", t.data.display()))?;
+    eprintln!("tune: reading and tracing {}", t.data.display());
+    let samples = tune::load(BufReader::new(file))?;
+    eprintln!("tune: {} positions, {} parameters traced", samples.len(), tune::layout::COUNT);
+    eprintln!("tune: held fixed: {}", tune::layout::FIXED.join("; "));
+    let opts = tune::Options { epochs: t.epochs, lr: t.lr, lambda: t.lambda, k: t.k, threads: t.threads as usize };
+    let every = (t.epochs / 20).max(1);
+    let summary = tune::run(&samples, &opts, |epoch, value| {
+        if epoch == 0 {
+            eprintln!("tune: K = {value:.4}");
+        } else if epoch % every == 0 || epoch == t.epochs {
+            eprintln!("tune: epoch {epoch:>5} loss {value:.6}");
+        }
+    })?;
+    eprintln!(
+        "tune: loss {:.6} -> {:.6} (rounded parameters, K = {:.4})",
+        summary.loss_before, summary.loss_after, summary.k
+    );
+    if let Some(path) = &t.out {
+        std::fs::write(path, tune::param_file::write(&summary.params))
+            .with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("tune: parameters written to {}", path.display());
+    }
+    if t.emit_rust {
+        print!("{}", tune::emit::rust_source(&summary.params));
+    }
+    Ok(())
 }
 
 fn bench(depth: Option<u32>) -> ExitCode {

@@ -7,13 +7,13 @@
 //! from the same list, so the two cannot disagree: each term is blended by the game
 //! phase on its own and the blends are summed.
 
-mod king_safety;
-mod masks;
+pub(crate) mod king_safety;
+pub(crate) mod masks;
 pub mod params;
-mod pawns;
-mod pieces;
+pub(crate) mod pawns;
+pub(crate) mod pieces;
 pub mod psqt;
-mod scaling;
+pub(crate) mod scaling;
 mod tapered;
 #[cfg(test)]
 mod tests;
@@ -122,6 +122,16 @@ fn for_side_to_move(b: &Board, white: Score) -> Score {
 pub fn evaluate(b: &Board) -> Score {
     let d = Breakdown::new(b);
     for_side_to_move(b, d.total(d.scale))
+}
+
+/// Every term summed from White's point of view before the phase blend, with the
+/// phase and the endgame scale that `evaluate` would apply. The tuner's trace
+/// (`src/tune/trace.rs`) is checked against this sum, so it cannot drift away from
+/// the evaluation it claims to linearise.
+pub fn white_sum(b: &Board) -> (S, i32, i32) {
+    let d = Breakdown::new(b);
+    let sum = d.terms.iter().fold(S::ZERO, |acc, &t| acc + t);
+    (sum, d.phase, d.scale)
 }
 
 /// The terms by name, each from the side to move's point of view, then the change

@@ -1,0 +1,69 @@
+//! The tuner's output: a plain parameter file, one traced parameter a line,
+//!
+//! ```text
+//! # comment
+//! MATERIAL 0 82 100
+//! PSQT_FILE 9 -9 -8
+//! TEMPO 0 18 8
+//! ```
+//!
+//! `NAME index mg eg`: the `params.rs` constant, the element index within it (tables
+//! of tables flattened row by row, so `PSQT_FILE[1][1]` is index 9; 0 for a single
+//! value), and the middlegame and endgame values in whole centipawns. Lines may come
+//! in any order; a parameter not listed keeps its current value. The engine does not
+//! read this file at run time (runtime parameters would slow the evaluation): the
+//! tuner's `--emit-rust` prints the same values as `params.rs` source to paste in.
+
+use std::fmt;
+
+use super::layout::{current, Group, GROUPS};
+use crate::variants::chess::eval::S;
+
+/// Renders `params` (flat, as `layout::current`) as a parameter file.
+pub fn write(params: &[S]) -> String {
+    let mut out = String::from("# Ludex chess evaluation parameters (ludex tune): NAME index mg eg\n");
+    for g in GROUPS {
+        for i in 0..g.size() {
+            let p = params[g.at(i)];
+            out.push_str(&format!("{} {} {} {}\n", g.name(), i, p.mg, p.eg));
+        }
+    }
+    out
+}
+
+/// Why a parameter file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParamFileError {
+    pub line: usize,
+    pub problem: String,
+}
+
+impl fmt::Display for ParamFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.problem)
+    }
+}
+
+impl std::error::Error for ParamFileError {}
+
+/// Reads a parameter file over the current values.
+pub fn parse(text: &str) -> Result<Vec<S>, ParamFileError> {
+    let mut params = current();
+    for (n, line) in text.lines().enumerate() {
+        let err = |problem: String| ParamFileError { line: n + 1, problem };
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let [name, index, mg, eg] = f[..] else { return Err(err("expected 'NAME index mg eg'".into())) };
+        let g = Group::by_name(name).ok_or_else(|| err(format!("unknown parameter '{name}'")))?;
+        let i: usize = index.parse().map_err(|_| err(format!("bad index '{index}'")))?;
+        if i >= g.size() {
+            return Err(err(format!("{name} has {} elements, not {}", g.size(), i + 1)));
+        }
+        let num = |t: &str| t.parse::<i32>().map_err(|_| err(format!("bad value '{t}'")));
+        params[g.at(i)] = S { mg: num(mg)?, eg: num(eg)? };
+    }
+    Ok(params)
+}

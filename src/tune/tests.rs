@@ -1,0 +1,188 @@
+//! The tuner's promises: the data format reads back what it wrote, the trace is
+//! exactly the engine's evaluation, and the descent lowers the loss on data whose
+//! best parameters are known, writing a parameter file that reads back.
+
+use super::data::{parse_line, DataError, GameResult, Record};
+use super::layout::{current, Group, COUNT, GROUPS};
+use super::optimise::{loss, sigmoid, Sample};
+use super::trace::{trace, Trace};
+use super::{param_file, run, Options};
+use crate::core::rng::Rng;
+use crate::core::{MoveList, Position, Side};
+use crate::variants::chess::eval::{evaluate, white_sum, S};
+use crate::variants::chess::{Chess, ChessRules};
+
+/// `n` positions reached by random legal moves from the start position (games that
+/// end early stop where they ended, before the final position), plus a few
+/// endgames that reach the passed-pawn, shield and scaling code.
+fn random_positions(seed: u64, n: usize) -> Vec<Chess> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for fen in [
+        "8/7k/8/8/1P6/8/6K1/8 w - - 0 1",
+        "8/5k2/8/8/1P6/8/6K1/8 b - - 0 1",
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "4k3/8/8/3b4/8/2B5/3P4/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/2NNK3 w - - 0 1",
+        "r1b2rk1/2q1b1pp/p2ppn2/1p6/3QP3/1BN1B3/PPP3PP/R4RK1 w - - 0 1",
+    ] {
+        out.push(Chess::from_fen(fen, ChessRules::default()).unwrap());
+    }
+    while out.len() < n {
+        let mut pos = Chess::startpos(ChessRules::default());
+        let plies = 4 + (rng.next_u64() % 120) as usize;
+        for _ in 0..plies {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            pos.make_move(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
+        }
+        if pos.outcome().is_none() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+#[test]
+fn data_lines_round_trip() {
+    let records = [
+        Record { fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(), result: GameResult::WhiteWin, score: 31 },
+        Record { fen: "8/5k2/8/8/1P6/8/6K1/8 w - - 0 60".into(), result: GameResult::Draw, score: -1999 },
+        Record { fen: "4k3/8/8/8/8/8/8/2NNK3 b - - 12 80".into(), result: GameResult::BlackWin, score: 0 },
+    ];
+    let mut file = String::from("# a comment\n\n");
+    for r in &records {
+        file.push_str(&format!("{r}\n"));
+    }
+    let back: Vec<Record> = file.lines().filter_map(|l| parse_line(l).unwrap()).collect();
+    assert_eq!(back, records);
+    assert_eq!(format!("{}", records[1]), "8/5k2/8/8/1P6/8/6K1/8 w - - 0 60 | 0.5 | -1999");
+    assert_eq!(parse_line("startpos | 0.7 | 3"), Err(DataError::Result("0.7".into())));
+    assert_eq!(parse_line("8/8/8/8/8/8/8/8 w - - 0 1 | 1.0"), Err(DataError::Fields));
+    assert_eq!(parse_line("8/8/8/8/8/8/8/8 w - - 0 1 | 1.0 | 3.5"), Err(DataError::Score("3.5".into())));
+}
+
+/// The trace at the current parameters is the engine's own unblended sum, term for
+/// term; blended, it is the engine's evaluation up to the per-term rounding.
+#[test]
+fn trace_reproduces_the_evaluation() {
+    let params = current();
+    assert_eq!(params.len(), COUNT);
+    let as_f: Vec<[f64; 2]> = params.iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
+    let mut unstoppable = 0;
+    for pos in random_positions(7, 400) {
+        let b = pos.board();
+        let t = trace(b);
+        let (sum, phase, scale) = white_sum(b);
+        assert_eq!(t.sum(&params), sum, "{}", pos.to_fen());
+        assert_eq!((t.phase, t.scale), (phase, scale), "{}", pos.to_fen());
+        let white = if b.turn() == Side::White { evaluate(b) } else { -evaluate(b) };
+        // Nine terms, each blended with two truncating divisions.
+        assert!((t.eval(&as_f) - white as f64).abs() <= 18.0, "{}: {} vs {white}", pos.to_fen(), t.eval(&as_f));
+        unstoppable += t.coefs.iter().any(|&(i, _)| i as usize == Group::Unstoppable.at(0)) as usize;
+    }
+    assert!(unstoppable > 0, "no position reached the unstoppable-passer term");
+}
+
+/// The coefficients sit on the right elements: a sum alone would not notice a
+/// mirrored index where the current table happens to be symmetric.
+#[test]
+fn trace_indexes_by_relative_file_and_rank() {
+    let pos = Chess::from_fen("n3k3/8/8/8/8/8/8/4K2N w - - 0 1", ChessRules::default()).unwrap();
+    let t = trace(pos.board());
+    let coef = |g: Group, i: usize| t.coefs.iter().find(|&&(j, _)| j as usize == g.at(i)).map_or(0, |&(_, c)| c);
+    // White knight h1: file 7, own rank 0. Black knight a8: file 0, own rank 0.
+    assert_eq!(coef(Group::PsqtFile, 8 + 7), 1);
+    assert_eq!(coef(Group::PsqtFile, 8), -1);
+    assert_eq!(coef(Group::PsqtRank, 8), 0, "both knights on their own back rank cancel");
+    assert_eq!(coef(Group::Material, 1), 0);
+    assert_eq!(coef(Group::Tempo, 0), 1);
+    // Mirroring the position negates every coefficient.
+    let flipped = Chess::from_fen("4k2n/8/8/8/8/8/8/N3K3 b - - 0 1", ChessRules::default()).unwrap();
+    let u = trace(flipped.board());
+    let neg: Vec<(u16, i16)> = t.coefs.iter().map(|&(i, c)| (i, -c)).collect();
+    let mut a = u.coefs.clone();
+    let mut b = neg;
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+}
+
+/// Synthetic data whose best parameters are known: the targets are the win
+/// probabilities of an evaluation with the knight and rook worth 120 cp more and
+/// no tempo, passed as the search score with lambda 1. Tuning from the current
+/// values must lower the loss a lot and move those parameters the right way.
+#[test]
+fn tuner_lowers_the_loss_on_synthetic_data_and_writes_a_readable_file() {
+    let mut truth: Vec<[f64; 2]> = current().iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
+    truth[Group::Material.at(1)] = [445.0, 430.0];
+    truth[Group::Material.at(3)] = [590.0, 660.0];
+    truth[Group::Tempo.at(0)] = [0.0, 0.0];
+    let k = 1.2;
+    let samples: Vec<Sample> = random_positions(11, 600)
+        .iter()
+        .map(|pos| {
+            let t: Trace = trace(pos.board());
+            let e = t.eval(&truth);
+            let result = if sigmoid(k, e) > 0.5 { 1.0 } else { 0.0 };
+            Sample { trace: t, result, score: e }
+        })
+        .collect();
+    let start: Vec<[f64; 2]> = current().iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
+    let before = loss(&samples, &start, k, 1.0);
+    let opts = Options { epochs: 200, lr: 2.0, lambda: 1.0, k: Some(k), threads: 2 };
+    let mut losses = Vec::new();
+    let summary = run(&samples, &opts, |epoch, l| {
+        if epoch > 0 {
+            losses.push(l)
+        }
+    })
+    .unwrap();
+    assert_eq!(losses.len(), 200);
+    assert!((summary.loss_before - before).abs() < 1e-12);
+    assert!(summary.loss_after < before * 0.5, "loss {before} -> {}", summary.loss_after);
+    let knight = summary.params[Group::Material.at(1)];
+    let rook = summary.params[Group::Material.at(3)];
+    assert!(knight.mg + knight.eg > 325 + 310 + 60, "knight {knight:?}");
+    assert!(rook.mg + rook.eg > 470 + 540 + 60, "rook {rook:?}");
+
+    let text = param_file::write(&summary.params);
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), COUNT);
+    assert_eq!(param_file::parse(&text).unwrap(), summary.params);
+    assert!(param_file::parse("MATERIAL 5 1 1").is_err());
+    assert!(param_file::parse("NOT_A_PARAM 0 1 1").is_err());
+    assert_eq!(param_file::parse("TEMPO 0 1 2").unwrap()[Group::Tempo.at(0)], S { mg: 1, eg: 2 });
+}
+
+/// K fitting finds the K the labels were drawn with (up to the coarse data).
+#[test]
+fn k_fit_recovers_the_generating_k() {
+    let params: Vec<[f64; 2]> = current().iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
+    let k = 0.8;
+    let samples: Vec<Sample> = random_positions(5, 300)
+        .iter()
+        .map(|pos| {
+            let t = trace(pos.board());
+            let score = t.eval(&params);
+            Sample { trace: t, result: 0.5, score }
+        })
+        .collect();
+    // With lambda 1 the targets are sigmoid(k, eval) exactly: the loss is 0 at k.
+    let samples: Vec<Sample> = samples.into_iter().map(|s| Sample { result: sigmoid(k, s.score), ..s }).collect();
+    let fitted = super::optimise::fit_k(&samples, &params, 0.0, 2);
+    assert!((fitted - k).abs() < 0.02, "fitted K {fitted}");
+}
+
+#[test]
+fn emitted_rust_names_every_traced_constant() {
+    let src = super::emit::rust_source(&current());
+    for g in GROUPS {
+        assert!(src.contains(&format!("pub const {}:", g.name())), "{}", g.name());
+    }
+    assert!(src.contains("pub const MATERIAL: [S; 5] = [s(82, 100), s(325, 310)"));
+}
+

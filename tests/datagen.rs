@@ -1,0 +1,86 @@
+//! `ludex datagen` and `ludex tune` as the real binary: the data file holds lines
+//! in the documented `FEN | result | score` format with legal FENs and results
+//! 0/0.5/1, the same options give the same file whatever the thread count, and
+//! the tuner reads it and writes a `NAME index mg eg` parameter file.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use ludex::core::Position;
+use ludex::tune::data::parse_line;
+use ludex::variants::chess::{Chess, ChessRules};
+
+/// Runs ludex with `args`, killing it after `limit` (a hang must fail, not block).
+fn ludex(args: &[&str], limit: Duration) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludex"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run ludex");
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            let out = child.wait_with_output().expect("output");
+            return (status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned());
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("ludex {args:?} still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("ludex-datagen-test-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn datagen_writes_the_documented_format_and_tune_reads_it() {
+    let data = temp("data.txt");
+    let data_str = data.to_str().unwrap();
+    let (code, err) = ludex(&["datagen", "--games", "2", "--nodes", "500", "--out", data_str], Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&data).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() >= 10, "only {} positions:\n{text}", lines.len());
+    for line in &lines {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        assert!(["1.0", "0.5", "0.0"].contains(&fields[1]), "{line}");
+        let score: i32 = fields[2].parse().unwrap_or_else(|_| panic!("{line}"));
+        assert!(score.abs() < 2000, "{line}");
+        let pos = Chess::from_fen(fields[0], ChessRules::default()).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(!pos.in_check(), "{line}");
+        assert_eq!(pos.to_fen(), fields[0]);
+        let rec = parse_line(line).unwrap().unwrap();
+        assert_eq!(rec.to_string(), *line);
+    }
+
+    // Two threads play the same games and write them in the same order.
+    let again = temp("again.txt");
+    let args = ["datagen", "--games", "2", "--nodes", "500", "--threads", "2", "--out", again.to_str().unwrap()];
+    let (code, err) = ludex(&args, Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+
+    let params = temp("params.txt");
+    let args = ["tune", "--data", data_str, "--epochs", "5", "--out", params.to_str().unwrap()];
+    let (code, err) = ludex(&args, Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    let written = std::fs::read_to_string(&params).unwrap();
+    assert!(written.lines().any(|l| l.starts_with("MATERIAL 0 ")), "{written}");
+    assert!(ludex::tune::param_file::parse(&written).is_ok());
+
+    // A broken data line is an error naming the line, not a panic.
+    let bad = temp("bad.txt");
+    std::fs::write(&bad, format!("{}\nnot a record\n", lines[0])).unwrap();
+    let (code, err) = ludex(&["tune", "--data", bad.to_str().unwrap()], Duration::from_secs(60));
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("line 2"), "{err}");
+    for f in [data, again, params, bad] {
+        let _ = std::fs::remove_file(f);
+    }
+}
