@@ -185,9 +185,12 @@ impl Session {
             return Ok(()); // only at the end of the session
         }
         if let Some(block) = &mut self.block {
+            // As the brain reads a block: `DONE` is the whole line, any other line
+            // that starts with a letter is a command, the rest are stone lines.
+            let done = text.eq_ignore_ascii_case("DONE");
             let command = word.starts_with(|c: char| c.is_ascii_alphabetic()) && word != "DONE";
             if !command {
-                if word == "DONE" {
+                if done {
                     self.stones = self.block.take().flatten().map(|b| b.into_iter().collect());
                     self.open += 1;
                     self.tally.searches += 1;
