@@ -29,7 +29,8 @@ pub fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-fn escape(s: &str) -> String {
+/// A PGN tag value with `\` and `"` escaped.
+pub fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
@@ -39,24 +40,36 @@ fn movetext(rec: &GameRecord) -> Vec<String> {
         return rec.moves.clone();
     };
     let fen = crate::with_position!(&pos, p => p.to_fen());
-    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let shown: Vec<String> = rec
+        .moves
+        .iter()
+        .map(|text| {
+            crate::with_position!(&mut pos, p => match p.parse_move(text) {
+                Ok(mv) => {
+                    let s = if rec.variant.connect_board().is_some() { text.trim_start_matches("P@").to_string() } else { san(p, mv) };
+                    p.make_move(mv);
+                    s
+                }
+                Err(_) => text.clone(),
+            })
+        })
+        .collect();
+    numbered(&fen, shown)
+}
+
+/// Movetext tokens: `moves` (as shown) with move numbers, counted on from the side to
+/// move and the move number of `start_fen` (`12...` first when Black begins).
+pub fn numbered(start_fen: &str, moves: impl IntoIterator<Item = String>) -> Vec<String> {
+    let fields: Vec<&str> = start_fen.split_whitespace().collect();
     let mut black = fields.get(1) == Some(&"b");
     let mut number: u32 = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
     let mut out = Vec::new();
-    for (i, text) in rec.moves.iter().enumerate() {
+    for (i, shown) in moves.into_iter().enumerate() {
         if !black {
             out.push(format!("{number}."));
         } else if i == 0 {
             out.push(format!("{number}..."));
         }
-        let shown = crate::with_position!(&mut pos, p => match p.parse_move(text) {
-            Ok(mv) => {
-                let s = if rec.variant.connect_board().is_some() { text.trim_start_matches("P@").to_string() } else { san(p, mv) };
-                p.make_move(mv);
-                s
-            }
-            Err(_) => text.clone(),
-        });
         out.push(shown);
         if black {
             number += 1;
@@ -64,6 +77,27 @@ fn movetext(rec: &GameRecord) -> Vec<String> {
         black = !black;
     }
     out
+}
+
+/// Movetext tokens joined into lines of at most 79 characters (PGN export format),
+/// the last line ended too.
+pub fn wrap(tokens: impl IntoIterator<Item = String>) -> String {
+    let mut s = String::new();
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+            s.push_str(&line);
+            s.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    s.push_str(&line);
+    s.push('\n');
+    s
 }
 
 /// One game as PGN text (ends with a blank line).
@@ -91,20 +125,8 @@ pub fn game_pgn(rec: &GameRecord, event: &str, date: &str) -> String {
     let mut tokens = movetext(rec);
     tokens.push(format!("{{{}}}", rec.result.reason.replace('}', ")")));
     tokens.push(rec.result.result_str().to_string());
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
-            s.push_str(&line);
-            s.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
-    }
-    s.push_str(&line);
-    s.push_str("\n\n");
+    s.push_str(&wrap(tokens));
+    s.push('\n');
     s
 }
 

@@ -83,27 +83,11 @@ impl Game {
         n
     }
 
-    /// The movetext for the screen: `1. e4 e5 2. Nf3`.
+    /// The movetext for the screen: `1. e4 e5 2. Nf3`, numbered on from the start
+    /// FEN's side to move and move number.
     pub fn movetext(&self) -> String {
-        let start = Game::new(self.variant, self.start_fen.clone()).ok();
-        let mut black = start.as_ref().is_some_and(|g| g.side_to_move() == Side::Black);
-        // The numbering goes on from the start FEN's move number.
-        let mut number: u32 =
-            start.and_then(|g| g.fen().split_whitespace().nth(5).and_then(|n| n.parse().ok())).unwrap_or(1);
-        let mut out = Vec::new();
-        for (i, m) in self.shown.iter().enumerate() {
-            if !black {
-                out.push(format!("{number}."));
-            } else if i == 0 {
-                out.push(format!("{number}..."));
-            }
-            out.push(m.clone());
-            if black {
-                number += 1;
-            }
-            black = !black;
-        }
-        out.join(" ")
+        let start = Game::new(self.variant, self.start_fen.clone()).map(|g| g.fen()).unwrap_or_default();
+        crate::matchrunner::pgn::numbered(&start, self.shown.iter().cloned()).join(" ")
     }
 }
 

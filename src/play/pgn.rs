@@ -3,7 +3,7 @@
 //! `*` while the game goes on.
 
 use crate::core::Side;
-use crate::matchrunner::pgn::{today, variant_tag};
+use crate::matchrunner::pgn::{escape, today, variant_tag, wrap};
 
 use super::game::Game;
 
@@ -16,7 +16,7 @@ pub fn write(game: &Game, names: [&str; 2], result: Option<(Option<Side>, String
         None => "*",
     };
     let mut s = String::new();
-    let mut tag = |k: &str, v: &str| s.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
+    let mut tag = |k: &str, v: &str| s.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
     tag("Event", "ludex play");
     tag("Site", "?");
     tag("Date", &today());
@@ -37,19 +37,6 @@ pub fn write(game: &Game, names: [&str; 2], result: Option<(Option<Side>, String
         tokens.push(format!("{{{}}}", reason.replace('}', ")")));
     }
     tokens.push(result_str.to_string());
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 79 {
-            s.push_str(&line);
-            s.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
-    }
-    s.push_str(&line);
-    s.push('\n');
+    s.push_str(&wrap(tokens));
     s
 }
