@@ -90,19 +90,16 @@ impl GomocupSession {
         self.engine.stop_and_wait();
     }
 
-    /// Handles one line as read from the host: a line cut for its length is not
-    /// obeyed (half a `position` would be a wrong position), one with bytes that are
-    /// not UTF-8 is handled as decoded (the replacement characters make it an error
-    /// like any other bad input). `false` ends the session.
+    /// Handles one line as read from the host (see `InputLine::usable`); `false`
+    /// ends the session.
     pub fn handle_input(&mut self, line: &crate::protocol::input::InputLine) -> bool {
-        if line.truncated {
-            self.error(&format!(
-                "line longer than {} bytes ignored",
-                crate::protocol::input::MAX_LINE_BYTES
-            ));
-            return true;
+        match line.usable() {
+            Ok(text) => self.handle_line(text),
+            Err(e) => {
+                self.error(&e);
+                true
+            }
         }
-        self.handle_line(&line.text)
     }
 
     /// Handles one line; `false` ends the session (`END`).
@@ -480,16 +477,10 @@ impl GomocupSession {
     }
 }
 
-/// Input quoted back in an answer: at most [`QUOTE_CHARS`] characters of it.
+/// Input quoted back in an `ERROR`/`UNKNOWN` line: at most 60 characters of it.
 fn quoted(text: &str) -> String {
-    if text.chars().count() <= QUOTE_CHARS {
-        return text.to_string();
-    }
-    let head: String = text.chars().take(QUOTE_CHARS).collect();
-    format!("{head}... ({} bytes)", text.len())
+    crate::protocol::input::cut(text, 60)
 }
-
-const QUOTE_CHARS: usize = 60;
 
 /// `timeout_turn 0` asks for the fastest possible play.
 const FASTEST_MS: u64 = 20;

@@ -21,6 +21,30 @@ pub struct InputLine {
     pub truncated: bool,
 }
 
+impl InputLine {
+    /// The text to obey, or the one error to answer instead: a line cut for its
+    /// length is not obeyed (half a `position` would be a wrong position); one with
+    /// bytes that are not UTF-8 is obeyed as decoded (the replacement characters
+    /// make it an error like any other bad input).
+    pub fn usable(&self) -> Result<&str, String> {
+        if self.truncated {
+            Err(format!("line longer than {MAX_LINE_BYTES} bytes ignored"))
+        } else {
+            Ok(&self.text)
+        }
+    }
+}
+
+/// Input quoted back in an answer, cut to `max_chars` characters (the host's log
+/// should not get back a megabyte it sent by mistake).
+pub fn cut(text: &str, max_chars: usize) -> String {
+    if text.chars().count() <= max_chars {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(max_chars).collect();
+    format!("{head}... ({} bytes)", text.len())
+}
+
 /// Reads the next line; `None` at end of input or on a read error (the host is gone).
 pub fn read_line(input: &mut impl BufRead) -> Option<InputLine> {
     let mut bytes = Vec::new();

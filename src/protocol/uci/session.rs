@@ -40,16 +40,16 @@ impl UciSession {
         self.shutdown();
     }
 
-    /// Handles one line as read from the host: a line cut for its length is not
-    /// obeyed (half a `position` would be a wrong position), one with bytes that are
-    /// not UTF-8 is handled as decoded (the replacement characters make it an error
-    /// like any other bad input). `false` ends the session.
+    /// Handles one line as read from the host (see `InputLine::usable`); `false`
+    /// ends the session.
     pub fn handle_input(&mut self, line: &crate::protocol::input::InputLine) -> bool {
-        if line.truncated {
-            self.error(&format!("line longer than {} bytes ignored", crate::protocol::input::MAX_LINE_BYTES));
-            return true;
+        match line.usable() {
+            Ok(text) => self.handle_line(text),
+            Err(e) => {
+                self.error(&e);
+                true
+            }
         }
-        self.handle_line(&line.text)
     }
 
     /// Handles one input line; returns `false` when the session should end.
@@ -77,12 +77,7 @@ impl UciSession {
     /// One `info string error:` line, cut at [`MAX_ERROR_CHARS`]: errors quote the
     /// offending input, and a host's log should not get back a megabyte it sent.
     fn error(&self, e: &dyn std::fmt::Display) {
-        let text = e.to_string();
-        let text = if text.chars().count() > MAX_ERROR_CHARS {
-            format!("{}... ({} bytes)", text.chars().take(MAX_ERROR_CHARS).collect::<String>(), text.len())
-        } else {
-            text
-        };
+        let text = crate::protocol::input::cut(&e.to_string(), MAX_ERROR_CHARS);
         self.out.line(&format!("info string error: {text}"));
     }
 
