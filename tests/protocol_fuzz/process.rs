@@ -172,11 +172,24 @@ impl Process {
         )
     }
 
-    /// Checks stderr for a panic (any thread's).
-    pub fn check_no_panic(&self) -> Result<(), String> {
-        let err = self.stderr();
-        if err.contains("panicked") {
+    /// Ends the session as a host does, with `quit_line` or (`None`) by closing
+    /// stdin, and waits for the exit: the lines printed last and the exit code.
+    pub fn end(&mut self, quit_line: Option<&[u8]>) -> Result<(Vec<String>, Option<i32>), String> {
+        match quit_line {
+            Some(q) => self.send(q).map_err(|e| self.failure(&e))?,
+            None => self.close_stdin(),
+        }
+        let code = self.wait_exit(Duration::from_secs(5)).map_err(|e| self.failure(&e))?;
+        Ok((self.drain(), code))
+    }
+
+    /// The exit was clean: no panic on stderr (any thread's), status 0.
+    pub fn check_clean_exit(&self, code: Option<i32>) -> Result<(), String> {
+        if self.stderr().contains("panicked") {
             return Err(self.failure("the engine panicked"));
+        }
+        if code != Some(0) {
+            return Err(self.failure(&format!("exit code {code:?}")));
         }
         Ok(())
     }

@@ -385,26 +385,15 @@ impl Session {
                 }
             }
         }
-        if self.rng.chance(50) {
-            self.p.send(b"quit").map_err(|e| self.p.failure(&e))?;
-        } else {
-            self.p.close_stdin();
-        }
-        let code = self
-            .p
-            .wait_exit(Duration::from_secs(5))
-            .map_err(|e| self.p.failure(&e))?;
-        for l in self.p.drain() {
+        let quit: Option<&[u8]> = if self.rng.chance(50) { Some(b"quit") } else { None };
+        let (last, code) = self.p.end(quit)?;
+        for l in last {
             self.check_line(&l)?;
         }
         if !self.owed.is_empty() {
             return Err(self.p.failure("a go without bestmove at exit"));
         }
-        self.p.check_no_panic()?;
-        if code != Some(0) {
-            return Err(self.p.failure(&format!("exit code {code:?}")));
-        }
-        Ok(())
+        self.p.check_clean_exit(code)
     }
 }
 
