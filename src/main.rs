@@ -179,9 +179,16 @@ struct TuneArgs {
     /// Write the fitted parameters to this file
     #[arg(long, value_name = "FILE")]
     out: Option<std::path::PathBuf>,
-    /// Print the fitted parameters as params.rs source
+    /// Print the fitted weights as the source of src/variants/chess/eval/weights.rs
     #[arg(long)]
     emit_rust: bool,
+    /// Start from this parameter file instead of the engine's current weights
+    #[arg(long, value_name = "FILE")]
+    start: Option<std::path::PathBuf>,
+    /// Held-out data (other games than --data): report how well the current and the
+    /// fitted weights predict its game results
+    #[arg(long, value_name = "FILE")]
+    validate: Option<std::path::PathBuf>,
     /// Threads sharing each pass over the data
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: u64,
@@ -401,9 +408,16 @@ fn tune(t: TuneArgs) -> anyhow::Result<()> {
     let file = std::fs::File::open(&t.data).with_context(|| format!("opening {}", t.data.display()))?;
     eprintln!("tune: reading and tracing {}", t.data.display());
     let samples = tune::load(BufReader::new(file))?;
-    eprintln!("tune: {} positions, {} parameters traced", samples.len(), tune::layout::COUNT);
-    eprintln!("tune: held fixed: {}", tune::layout::FIXED.join("; "));
-    let opts = tune::Options { epochs: t.epochs, lr: t.lr, lambda: t.lambda, k: t.k, threads: t.threads as usize };
+    eprintln!("tune: {} positions, {} weights traced", samples.len(), ludex::variants::chess::eval::layout::COUNT);
+    let start = match &t.start {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+            Some(tune::param_file::parse(&text).with_context(|| format!("parameter file {}", path.display()))?)
+        }
+        None => None,
+    };
+    let opts =
+        tune::Options { epochs: t.epochs, lr: t.lr, lambda: t.lambda, k: t.k, threads: t.threads as usize, start };
     let every = (t.epochs / 20).max(1);
     let summary = tune::run(&samples, &opts, |epoch, value| {
         if epoch == 0 {
@@ -416,6 +430,19 @@ fn tune(t: TuneArgs) -> anyhow::Result<()> {
         "tune: loss {:.6} -> {:.6} (rounded parameters, K = {:.4})",
         summary.loss_before, summary.loss_after, summary.k
     );
+    if let Some(path) = &t.validate {
+        let file = std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
+        let held_out = tune::load(BufReader::new(file))?;
+        let as_f = |p: &[ludex::variants::chess::eval::S]| -> Vec<[f64; 2]> {
+            p.iter().map(|p| [p.mg as f64, p.eg as f64]).collect()
+        };
+        let before = tune::optimise::loss(&held_out, &as_f(&tune::current()), summary.k, 0.0);
+        let after = tune::optimise::loss(&held_out, &as_f(&summary.params), summary.k, 0.0);
+        eprintln!(
+            "tune: held-out results ({} positions): loss {before:.6} with the current weights, {after:.6} fitted",
+            held_out.len()
+        );
+    }
     if let Some(path) = &t.out {
         std::fs::write(path, tune::param_file::write(&summary.params))
             .with_context(|| format!("writing {}", path.display()))?;

@@ -11,8 +11,21 @@ use ludex::core::Position;
 use ludex::tune::data::parse_line;
 use ludex::variants::chess::{Chess, ChessRules};
 
-/// Runs ludex with `args`, killing it after `limit` (a hang must fail, not block).
+/// Runs ludex with `args`; the exit code and stderr.
 fn ludex(args: &[&str], limit: Duration) -> (i32, String) {
+    let (code, _, err) = run(args, limit);
+    (code, err)
+}
+
+/// Runs ludex with `args`; the exit code and stdout.
+fn ludex_stdout(args: &[&str], limit: Duration) -> (i32, String) {
+    let (code, out, _) = run(args, limit);
+    (code, out)
+}
+
+/// Runs ludex with `args`, killing it after `limit` (a hang must fail, not block).
+/// Output beyond a pipe's buffer would stall the child, so callers keep it small.
+fn run(args: &[&str], limit: Duration) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludex"))
         .args(args)
         .stdout(Stdio::piped())
@@ -23,7 +36,8 @@ fn ludex(args: &[&str], limit: Duration) -> (i32, String) {
     loop {
         if let Some(status) = child.try_wait().expect("wait") {
             let out = child.wait_with_output().expect("output");
-            return (status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned());
+            let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+            return (status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr));
         }
         if start.elapsed() > limit {
             let _ = child.kill();
@@ -72,7 +86,24 @@ fn datagen_writes_the_documented_format_and_tune_reads_it() {
     assert_eq!(code, 0, "{err}");
     let written = std::fs::read_to_string(&params).unwrap();
     assert!(written.lines().any(|l| l.starts_with("MATERIAL 0 ")), "{written}");
-    assert!(ludex::tune::param_file::parse(&written).is_ok());
+    let fitted = ludex::tune::param_file::parse(&written).unwrap();
+
+    // Starting from that file with no steps keeps it, and --validate scores held-out
+    // data with both the engine's weights and the fitted ones.
+    let again_params = temp("params-again.txt");
+    let p = params.to_str().unwrap();
+    let o = again_params.to_str().unwrap();
+    let args = ["tune", "--data", data_str, "--epochs", "0", "--start", p, "--validate", data_str, "--out", o];
+    let (code, err) = ludex(&args, Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(ludex::tune::param_file::parse(&std::fs::read_to_string(&again_params).unwrap()).unwrap(), fitted);
+    assert!(err.contains(&format!("held-out results ({} positions)", lines.len())), "{err}");
+
+    // --emit-rust prints a whole weights.rs.
+    let args = ["tune", "--data", data_str, "--epochs", "0", "--emit-rust"];
+    let (code, out) = ludex_stdout(&args, Duration::from_secs(120));
+    assert_eq!(code, 0);
+    assert!(out.contains("pub static WEIGHTS: [S; COUNT] = [") && out.contains("    // TEMPO\n"), "{out}");
 
     // A broken data line is an error naming the line, not a panic.
     let bad = temp("bad.txt");
@@ -80,7 +111,7 @@ fn datagen_writes_the_documented_format_and_tune_reads_it() {
     let (code, err) = ludex(&["tune", "--data", bad.to_str().unwrap()], Duration::from_secs(60));
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("line 2"), "{err}");
-    for f in [data, again, params, bad] {
+    for f in [data, again, params, again_params, bad] {
         let _ = std::fs::remove_file(f);
     }
 }

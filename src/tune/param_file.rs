@@ -3,20 +3,21 @@
 //! ```text
 //! # comment
 //! MATERIAL 0 82 100
-//! PSQT_FILE 9 -9 -8
+//! PSQT 70 -9 -8
 //! TEMPO 0 18 8
 //! ```
 //!
-//! `NAME index mg eg`: the `params.rs` constant, the element index within it (tables
-//! of tables flattened row by row, so `PSQT_FILE[1][1]` is index 9; 0 for a single
-//! value), and the middlegame and endgame values in whole centipawns. Lines may come
-//! in any order; a parameter not listed keeps its current value. The engine does not
-//! read this file at run time (runtime parameters would slow the evaluation): the
-//! tuner's `--emit-rust` prints the same values as `params.rs` source to paste in.
+//! `NAME index mg eg`: the weight group (`eval/layout.rs`), the element index within
+//! it (`PSQT` is `role * 64 + square`, so the knight on g1 is index 70; 0 for a
+//! single value), and the middlegame and endgame values in whole centipawns. Lines
+//! may come in any order; a weight not listed keeps its current value. The engine
+//! does not read this file at run time (runtime weights would slow the evaluation):
+//! the tuner's `--emit-rust` writes the same values as `weights.rs`.
 
 use std::fmt;
 
-use super::layout::{current, Group, GROUPS};
+use super::current;
+use crate::variants::chess::eval::layout::{Group, GROUPS};
 use crate::variants::chess::eval::S;
 
 /// Renders `params` (flat, as `layout::current`) as a parameter file.

@@ -6,7 +6,7 @@ use std::fmt;
 use std::io::BufRead;
 
 use super::data::{parse_line, DataError};
-use super::layout::current;
+use super::current;
 use super::optimise::{fit_k, loss, tune, Sample, Settings};
 use super::trace::trace;
 use crate::core::Position;
@@ -24,11 +24,13 @@ pub struct Options {
     pub k: Option<f64>,
     /// Threads sharing each pass over the data.
     pub threads: usize,
+    /// Where the descent starts (flat, as [`current`]); the engine's weights if `None`.
+    pub start: Option<Vec<S>>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { epochs: 300, lr: 1.0, lambda: 0.0, k: None, threads: 1 }
+        Options { epochs: 300, lr: 1.0, lambda: 0.0, k: None, threads: 1, start: None }
     }
 }
 
@@ -81,13 +83,13 @@ pub fn load(reader: impl BufRead) -> Result<Vec<Sample>, TuneError> {
     Ok(samples)
 }
 
-/// Fits the traced parameters, starting from the current `params.rs` values.
+/// Fits the weights, starting from `opts.start` or the engine's current ones.
 /// `progress` sees the fitted `K` as epoch 0, then every epoch's loss.
 pub fn run(samples: &[Sample], opts: &Options, mut progress: impl FnMut(usize, f64)) -> Result<Summary, TuneError> {
     if samples.is_empty() {
         return Err(TuneError::NoData);
     }
-    let start = current();
+    let start = opts.start.clone().unwrap_or_else(current);
     let mut params: Vec<[f64; 2]> = start.iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
     let k = opts.k.unwrap_or_else(|| fit_k(samples, &params, opts.lambda, opts.threads));
     progress(0, k);

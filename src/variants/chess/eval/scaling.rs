@@ -2,7 +2,9 @@
 //! is scaled down there, so the search prefers a winnable ending with a smaller
 //! edge over a drawn one with a bigger edge.
 
+use super::layout::Group;
 use super::params::*;
+use super::weights::WEIGHTS;
 use crate::core::Side;
 use crate::variants::chesslike::{Bitboard, Board, Role};
 
@@ -10,7 +12,7 @@ use crate::variants::chesslike::{Bitboard, Board, Role};
 fn piece_material(b: &Board, side: Side) -> i32 {
     [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
         .iter()
-        .map(|&r| MATERIAL[r.index()].eg * b.pieces(side, r).count() as i32)
+        .map(|&r| WEIGHTS[Group::Material.at(r.index())].eg * b.pieces(side, r).count() as i32)
         .sum()
 }
 

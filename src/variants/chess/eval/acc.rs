@@ -1,0 +1,36 @@
+//! Where the evaluation's counts go. Every term reports "this weight, this many
+//! times (White's count minus Black's)" to an accumulator instead of adding numbers
+//! itself, so one walk over the board serves three readers: the engine's sum
+//! ([`Total`]), the `eval` command's table by term ([`ByTerm`]), and the tuner's
+//! linear trace (`tune::trace`). The tuner therefore fits exactly the function the
+//! engine evaluates; there is no second copy of the counting to keep in step.
+
+use super::weights::WEIGHTS;
+use super::{Term, TERMS};
+use super::tapered::S;
+
+/// A reader of weight counts.
+pub trait Acc {
+    /// `count` times weight `index` (a flat index into `WEIGHTS`), for `term`.
+    fn add(&mut self, term: Term, index: usize, count: i32);
+}
+
+/// The engine's reader: the weighted sum.
+#[derive(Default)]
+pub struct Total(pub S);
+
+impl Acc for Total {
+    #[inline(always)]
+    fn add(&mut self, _: Term, index: usize, count: i32) {
+        self.0 += WEIGHTS[index] * count;
+    }
+}
+
+/// The weighted sum per term, for the `eval` command.
+pub struct ByTerm(pub [S; TERMS]);
+
+impl Acc for ByTerm {
+    fn add(&mut self, term: Term, index: usize, count: i32) {
+        self.0[term as usize] += WEIGHTS[index] * count;
+    }
+}
