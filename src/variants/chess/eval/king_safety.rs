@@ -69,6 +69,10 @@ fn shield(b: &Board, us: Side, k: Square, acc: &mut impl Acc) {
 /// zone plus its safe checks, halved without the enemy queen, scaled by the number
 /// of attackers.
 fn danger_index(b: &Board, us: Side, k: Square, ours: &SideAttacks, theirs: &SideAttacks) -> i32 {
+    let scale = KING_ATTACKERS_SCALE[theirs.attackers.clamp(0, 7) as usize];
+    if scale == 0 {
+        return 0;
+    }
     let them = us.flip();
     let occ = b.occupied();
     // Squares where an enemy piece can stand and give check without being taken:
@@ -89,6 +93,5 @@ fn danger_index(b: &Board, us: Side, k: Square, ours: &SideAttacks, theirs: &Sid
     if b.pieces(them, Role::Queen).is_empty() {
         units /= 2;
     }
-    let scale = KING_ATTACKERS_SCALE[theirs.attackers.clamp(0, 7) as usize];
     (units * scale / 64).clamp(0, KING_DANGER_LIMIT as i32 - 1)
 }

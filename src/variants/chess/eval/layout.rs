@@ -101,8 +101,23 @@ pub const GROUPS: [Group; 31] = [
 /// The danger index is capped below this.
 pub const KING_DANGER_LIMIT: usize = 64;
 
+/// Each group's first index, by the group's discriminant.
+const STARTS: [usize; GROUPS.len()] = {
+    let mut starts = [0; GROUPS.len()];
+    let mut at = 0;
+    let mut i = 0;
+    while i < GROUPS.len() {
+        // GROUPS lists the groups in declaration order, so a discriminant indexes both.
+        assert!(GROUPS[i] as usize == i);
+        starts[i] = at;
+        at += GROUPS[i].size();
+        i += 1;
+    }
+    starts
+};
+
 /// Number of weights.
-pub const COUNT: usize = Group::Tempo.start() + 1;
+pub const COUNT: usize = Group::Tempo.start() + Group::Tempo.size();
 
 impl Group {
     /// The group's name in parameter files and in `weights.rs` comments.
@@ -162,15 +177,11 @@ impl Group {
         }
     }
 
-    /// The index of the group's first pair in the flat table.
+    /// The index of the group's first pair in the flat table (a table lookup, so
+    /// it folds to a constant in the evaluation).
+    #[inline(always)]
     pub const fn start(self) -> usize {
-        let mut at = 0;
-        let mut i = 0;
-        while GROUPS[i] as usize != self as usize {
-            at += GROUPS[i].size();
-            i += 1;
-        }
-        at
+        STARTS[self as usize]
     }
 
     /// The flat index of element `i` of the group.

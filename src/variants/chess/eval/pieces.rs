@@ -12,7 +12,17 @@ use crate::core::Side;
 use crate::variants::chesslike::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use crate::variants::chesslike::{Bitboard, Board, Role};
 
-const MOBILITY: [Group; 4] = [Group::KnightMobility, Group::BishopMobility, Group::RookMobility, Group::QueenMobility];
+/// Knight, bishop, rook and queen mobility tables: (first index, last index).
+const MOBILITY: [(usize, usize); 4] = {
+    let g = [Group::KnightMobility, Group::BishopMobility, Group::RookMobility, Group::QueenMobility];
+    let mut t = [(0, 0); 4];
+    let mut i = 0;
+    while i < 4 {
+        t[i] = (g[i].start(), g[i].start() + g[i].size() - 1);
+        i += 1;
+    }
+    t
+};
 
 /// One side's attacks, and what its pieces aim at the enemy king.
 pub struct SideAttacks {
@@ -85,8 +95,8 @@ pub fn evaluate(
                 _ => queen_attacks(sq, occ),
             };
             t.record(role, attacks);
-            let count = (attacks & area).count() as usize;
-            acc.add(Term::Mobility, MOBILITY[i].at(count.min(MOBILITY[i].size() - 1)), sg);
+            let (first, last) = MOBILITY[i];
+            acc.add(Term::Mobility, (first + (attacks & area).count() as usize).min(last), sg);
 
             let zone_hits = (attacks & their_king_zone).count() as i32;
             if zone_hits > 0 {
