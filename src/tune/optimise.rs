@@ -72,11 +72,14 @@ pub fn loss_threads(samples: &[Sample], params: &[[f64; 2]], k: f64, lambda: f64
     sums.iter().sum::<f64>() / samples.len() as f64
 }
 
-/// The `K` that minimises the loss with `params` fixed: a coarse scan, then a
-/// golden-section search around the best point (the loss is unimodal in `K` for
-/// any sensible data).
-pub fn fit_k(samples: &[Sample], params: &[[f64; 2]], lambda: f64, threads: usize) -> f64 {
-    let f = |k: f64| loss_threads(samples, params, k, lambda, threads);
+/// The `K` that minimises the loss against the game results with `params` fixed:
+/// a coarse scan, then a golden-section search around the best point (the loss is
+/// unimodal in `K` for any sensible data). Always the results, whatever lambda:
+/// against a target made of the search's own scores, `K` would only learn to match
+/// the two scales (and fall to zero with lambda 1), and held-out losses from runs
+/// with different lambdas could not be compared.
+pub fn fit_k(samples: &[Sample], params: &[[f64; 2]], threads: usize) -> f64 {
+    let f = |k: f64| loss_threads(samples, params, k, 0.0, threads);
     let mut best = (f64::INFINITY, 1.0);
     let mut k = 0.1;
     while k <= 4.0 + 1e-9 {

@@ -91,7 +91,7 @@ pub fn run(samples: &[Sample], opts: &Options, mut progress: impl FnMut(usize, f
     }
     let start = opts.start.clone().unwrap_or_else(current);
     let mut params: Vec<[f64; 2]> = start.iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
-    let k = opts.k.unwrap_or_else(|| fit_k(samples, &params, opts.lambda, opts.threads));
+    let k = opts.k.unwrap_or_else(|| fit_k(samples, &params, opts.threads));
     progress(0, k);
     let loss_before = loss(samples, &params, k, opts.lambda);
     let settings = Settings { epochs: opts.epochs, lr: opts.lr, lambda: opts.lambda, k, threads: opts.threads };

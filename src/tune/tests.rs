@@ -186,7 +186,7 @@ fn k_fit_recovers_the_generating_k() {
         .collect();
     // With lambda 1 the targets are sigmoid(k, eval) exactly: the loss is 0 at k.
     let samples: Vec<Sample> = samples.into_iter().map(|s| Sample { result: sigmoid(k, s.score), ..s }).collect();
-    let fitted = super::optimise::fit_k(&samples, &params, 0.0, 2);
+    let fitted = super::optimise::fit_k(&samples, &params, 2);
     assert!((fitted - k).abs() < 0.02, "fitted K {fitted}");
 }
 
