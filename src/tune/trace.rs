@@ -6,7 +6,8 @@
 
 use crate::variants::chess::eval::acc::Acc;
 use crate::variants::chess::eval::layout::COUNT;
-use crate::variants::chess::eval::{walk, white_sum, Term, S};
+use crate::variants::chess::eval::weights::WEIGHTS;
+use crate::variants::chess::eval::{scale_for, walk, Term, S};
 use crate::variants::chesslike::Board;
 
 /// One position's linearised evaluation.
@@ -63,7 +64,10 @@ impl Acc for Recorder {
 pub fn trace(b: &Board) -> Trace {
     let mut rec = Recorder([0; COUNT]);
     let phase = walk(b, &mut rec);
-    let (_, _, scale) = white_sum(b);
-    let coefs = rec.0.iter().enumerate().filter(|(_, &c)| c != 0).map(|(i, &c)| (i as u16, c as i16)).collect();
-    Trace { coefs, phase, scale }
+    let coefs: Vec<(u16, i16)> =
+        rec.0.iter().enumerate().filter(|(_, &c)| c != 0).map(|(i, &c)| (i as u16, c as i16)).collect();
+    // The endgame sum at the engine's weights picks the scale, as `evaluate` does;
+    // the counts already hold it, so no second walk.
+    let eg = coefs.iter().map(|&(i, c)| WEIGHTS[i as usize].eg * c as i32).sum();
+    Trace { coefs, phase, scale: scale_for(b, eg) }
 }

@@ -100,7 +100,7 @@ pub fn walk(b: &Board, acc: &mut impl Acc) -> i32 {
 }
 
 /// The scale (64ths) of the endgame part for a position whose endgame sum is `eg`.
-fn scale_for(b: &Board, eg: i32) -> i32 {
+pub fn scale_for(b: &Board, eg: i32) -> i32 {
     if eg == 0 {
         SCALE_NORMAL
     } else {
