@@ -3,9 +3,12 @@
 //! 0/0.5/1, the same options give the same file whatever the thread count, and
 //! the tuner reads it and writes a `NAME index mg eg` parameter file.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use common::process;
 
 use ludex::core::Position;
 use ludex::tune::data::parse_line;
@@ -13,38 +16,14 @@ use ludex::variants::chess::{Chess, ChessRules};
 
 /// Runs ludex with `args`; the exit code and stderr.
 fn ludex(args: &[&str], limit: Duration) -> (i32, String) {
-    let (code, _, err) = run(args, limit);
-    (code, err)
+    let done = process::ludex(args, "", limit);
+    (done.code(), done.stderr)
 }
 
 /// Runs ludex with `args`; the exit code and stdout.
 fn ludex_stdout(args: &[&str], limit: Duration) -> (i32, String) {
-    let (code, out, _) = run(args, limit);
-    (code, out)
-}
-
-/// Runs ludex with `args`, killing it after `limit` (a hang must fail, not block).
-/// Output beyond a pipe's buffer would stall the child, so callers keep it small.
-fn run(args: &[&str], limit: Duration) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludex"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run ludex");
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            let out = child.wait_with_output().expect("output");
-            let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-            return (status.code().unwrap_or(-1), text(&out.stdout), text(&out.stderr));
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            panic!("ludex {args:?} still running after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let done = process::ludex(args, "", limit);
+    (done.code(), done.stdout)
 }
 
 fn temp(name: &str) -> PathBuf {

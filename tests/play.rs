@@ -2,57 +2,23 @@
 //! at a terminal drives it, line by line): one scripted session per variant, with
 //! small engine budgets so that the engine's replies are quick and deterministic.
 
-use std::io::{Read, Write};
-use std::process::{Command, ExitStatus, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
+mod common;
+
+use std::process::{Command, ExitStatus};
+use std::time::Duration;
+
+use common::process;
 
 const LIMIT: Duration = Duration::from_secs(60);
 
 /// Runs `ludex play ARGS` with `script` on stdin (then EOF); returns stdout and the
 /// exit status, or fails the test if it takes longer than `LIMIT`.
 fn play(args: &[&str], script: &str) -> (String, ExitStatus) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludex"))
-        .arg("play")
-        .args(args)
-        .env("RUST_BACKTRACE", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start ludex play");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let script = script.to_string();
-    // Written from a thread: a long script must not block on a full pipe.
-    let writer = thread::spawn(move || {
-        let _ = stdin.write_all(script.as_bytes());
-    });
-    let mut stdout = child.stdout.take().expect("stdout");
-    let reader = thread::spawn(move || {
-        let mut s = String::new();
-        let _ = stdout.read_to_string(&mut s);
-        s
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if started.elapsed() > LIMIT {
-            let _ = child.kill();
-            let out = reader.join().unwrap_or_default();
-            panic!("ludex play {args:?} did not finish within {LIMIT:?}; output:\n{out}");
-        }
-        thread::sleep(Duration::from_millis(20));
-    };
-    let _ = writer.join();
-    let out = reader.join().expect("reader");
-    let mut stderr = String::new();
-    if let Some(mut e) = child.stderr.take() {
-        let _ = e.read_to_string(&mut stderr);
-    }
-    assert!(!stderr.contains("panicked"), "ludex play {args:?} panicked:\n{stderr}");
-    (out, status)
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ludex"));
+    cmd.arg("play").args(args).env("RUST_BACKTRACE", "1");
+    let done = process::run(cmd, script, LIMIT);
+    assert!(!done.stderr.contains("panicked"), "ludex play {args:?} panicked:\n{}", done.stderr);
+    (done.stdout, done.status)
 }
 
 /// The lines of `out` that are not board drawing.

@@ -3,4 +3,5 @@
 
 pub mod engine;
 pub mod perft_file;
+pub mod process;
 pub mod vcf_puzzles;

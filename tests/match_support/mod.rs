@@ -4,9 +4,12 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+#[path = "../common/process.rs"]
+mod process;
 
 pub const LUDEX: &str = env!("CARGO_BIN_EXE_ludex");
 
@@ -44,31 +47,10 @@ pub struct Run {
 
 /// Runs `ludex match ARGS`, failing the test if it takes longer than `limit`.
 pub fn run_match(args: &[String], limit: Duration) -> Run {
-    let mut child = Command::new(LUDEX)
-        .arg("match")
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start ludex match");
-    let start = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            panic!("ludex match {args:?} took more than {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
-    Run {
-        stdout: String::from_utf8_lossy(&out.stdout).into(),
-        stderr: String::from_utf8_lossy(&out.stderr).into(),
-        success: out.status.success(),
-    }
+    let mut cmd = Command::new(LUDEX);
+    cmd.arg("match").args(args);
+    let done = process::run(cmd, "", limit);
+    Run { stdout: done.stdout, stderr: done.stderr, success: done.status.success() }
 }
 
 /// One game read back from the PGN file: its tags and the final comment.
