@@ -34,11 +34,7 @@ struct Answer {
 }
 
 fn search(variant: &str, x: &[&str], o: &[&str], go: &str) -> Answer {
-    let mut e = Engine::spawn();
-    e.send("uci");
-    e.read_until(|l| l == "uciok");
-    e.send(&format!("setoption name UCI_Variant value {variant}"));
-    e.send("ucinewgame");
+    let mut e = Engine::uci(variant);
     if x.is_empty() {
         e.send("position startpos");
     } else {

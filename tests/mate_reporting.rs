@@ -14,15 +14,6 @@ const WIN_NEXT: &str = "15/15/15/15/15/15/15/3PPPP8/15/15/15/15/15/15/p1p1p1p8 w
 /// open four from the three and wins: lost in 4 plies. Any other move loses in 2.
 const LOST_IN_FOUR: &str = "15/15/15/5PPP7/15/15/15/2pPPPP8/15/15/15/15/15/15/p1p1p1p1p6 b - - 0 1";
 
-fn uci(variant: &str) -> Engine {
-    let mut e = Engine::spawn();
-    e.send("uci");
-    e.read_until(|l| l == "uciok");
-    e.send(&format!("setoption name UCI_Variant value {variant}"));
-    e.sync();
-    e
-}
-
 /// The `score` of the last `info` line with one, as its two tokens (`mate 1`).
 fn last_score(lines: &[String]) -> (String, u32) {
     let line = lines.iter().rev().find(|l| l.contains(" score ")).expect("an info line with a score");
@@ -35,7 +26,7 @@ fn last_score(lines: &[String]) -> (String, u32) {
 #[test]
 fn a_win_next_move_is_mate_one() {
     for variant in ["gomoku", "gomokufreestyle"] {
-        let mut e = uci(variant);
+        let mut e = Engine::uci(variant);
         e.send(&format!("position fen {WIN_NEXT}"));
         let (lines, best) = e.go("depth 60");
         let (score, depth) = last_score(&lines);
@@ -48,7 +39,7 @@ fn a_win_next_move_is_mate_one() {
 
 #[test]
 fn a_lost_side_blocks_the_nearest_threat_and_says_so() {
-    let mut e = uci("gomoku");
+    let mut e = Engine::uci("gomoku");
     e.send(&format!("position fen {LOST_IN_FOUR}"));
     for go in ["depth 60", "movetime 300", "wtime 5000 btime 5000"] {
         let (lines, best) = e.go(go);

@@ -261,10 +261,7 @@ fn stop_is_prompt_with_multipv_and_a_big_table() {
         ),
         ("antichess", "startpos".to_string()),
     ] {
-        let mut e = Engine::spawn();
-        e.send("uci");
-        e.read_until(|l| l == "uciok");
-        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        let mut e = Engine::uci(variant);
         e.send("setoption name MultiPV value 256");
         e.send("setoption name Hash value 1024");
         e.send(&format!("position {fen}"));

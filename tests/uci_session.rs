@@ -27,13 +27,7 @@ const GOMOKU: &str = "gomoku";
 
 /// Starts an engine with `uci` answered and the variant set.
 fn engine(variant: &str) -> Engine {
-    let mut e = Engine::spawn();
-    e.send("uci");
-    e.read_until(|l| l == "uciok");
-    e.send(&format!("setoption name UCI_Variant value {variant}"));
-    e.send("ucinewgame");
-    e.sync();
-    e
+    Engine::uci(variant)
 }
 
 /// Asserts `mv` is legal in the engine's current position (by its own `go perft 1`).

@@ -22,6 +22,18 @@ impl Engine {
         Engine::spawn_with_args(&[])
     }
 
+    /// A UCI session as a host opens it: `uci` answered, `UCI_Variant` set to
+    /// `variant`, `ucinewgame` sent and the engine ready.
+    pub fn uci(variant: &str) -> Engine {
+        let mut e = Engine::spawn();
+        e.send("uci");
+        e.read_until(|l| l == "uciok");
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send("ucinewgame");
+        e.sync();
+        e
+    }
+
     pub fn spawn_with_args(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ludex"))
             .args(args)
