@@ -1,6 +1,7 @@
 //! Move ordering: which move to try next. Alpha-beta prunes most when the best move
 //! comes first, so the order is: the hash move, noisy moves by the variant's hint
-//! (MVV-LVA), killers, then quiet moves by history plus the variant's hint.
+//! (MVV-LVA) and capture history, killers, quiet moves by history plus the
+//! variant's hint, and last (in chess) the captures that lose material by SEE.
 //! Late-move reductions live here too, since they depend on a move's rank.
 
 use std::sync::OnceLock;
@@ -17,6 +18,11 @@ const NOISY_BASE: i32 = 1 << 28;
 const KILLER_1: i32 = 1 << 24;
 const KILLER_2: i32 = KILLER_1 - 1;
 const HINT_LIMIT: i32 = 1 << 26;
+/// Captures that lose material by SEE go after every quiet move (where pruning is
+/// sound, `P::FORWARD_PRUNING_OK`): they rarely refute anything.
+const BAD_NOISY_BASE: i32 = -(1 << 28);
+/// Capture history weighs this fraction of an MVV-LVA step in the order of noisy moves.
+const CAPTURE_HISTORY_DIVISOR: i32 = 4;
 
 /// How well quiet moves did in earlier cutoffs, per side; kept between searches of a
 /// game (it is still right about the same kind of moves) and cleared on a new game.
@@ -29,11 +35,18 @@ pub struct History {
     /// `PIECE_TO_SLOTS²` entries, indexed `earlier * PIECE_TO_SLOTS + current`;
     /// within `±HISTORY_MAX`, so `i16` holds them at half the memory.
     cont: Vec<i16>,
+    /// Capture history: how well a noisy move (piece and target) did in earlier
+    /// cutoffs, refining MVV-LVA among captures of the same value.
+    capture: Vec<i16>,
 }
 
 impl Default for History {
     fn default() -> Self {
-        History { table: vec![0; 2 * HISTORY_SLOTS], cont: vec![0; PIECE_TO_SLOTS * PIECE_TO_SLOTS] }
+        History {
+            table: vec![0; 2 * HISTORY_SLOTS],
+            cont: vec![0; PIECE_TO_SLOTS * PIECE_TO_SLOTS],
+            capture: vec![0; PIECE_TO_SLOTS],
+        }
     }
 }
 
@@ -66,10 +79,19 @@ impl History {
     /// The gravity update of `update`, for a continuation-history entry.
     #[inline]
     pub fn update_cont(&mut self, earlier: usize, current: usize, bonus: i32) {
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        let h = &mut self.cont[cont_slot(earlier, current)];
-        let v = *h as i32;
-        *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+        gravity_i16(&mut self.cont[cont_slot(earlier, current)], bonus);
+    }
+
+    /// The capture history of a noisy move's piece-to key.
+    #[inline]
+    pub fn capture(&self, piece_to: usize) -> i32 {
+        self.capture[piece_to % PIECE_TO_SLOTS] as i32
+    }
+
+    /// The gravity update of `update`, for a capture-history entry.
+    #[inline]
+    pub fn update_capture(&mut self, piece_to: usize, bonus: i32) {
+        gravity_i16(&mut self.capture[piece_to % PIECE_TO_SLOTS], bonus);
     }
 
     /// Halves every entry: the start of a new search weighs recent results more.
@@ -77,7 +99,7 @@ impl History {
         for h in self.table.iter_mut() {
             *h /= 2;
         }
-        for h in self.cont.iter_mut() {
+        for h in self.cont.iter_mut().chain(self.capture.iter_mut()) {
             *h /= 2;
         }
     }
@@ -85,7 +107,16 @@ impl History {
     pub fn clear(&mut self) {
         self.table.iter_mut().for_each(|h| *h = 0);
         self.cont.iter_mut().for_each(|h| *h = 0);
+        self.capture.iter_mut().for_each(|h| *h = 0);
     }
+}
+
+/// Moves an `i16` history entry towards `±HISTORY_MAX` by `bonus`, less as it gets closer.
+#[inline]
+fn gravity_i16(h: &mut i16, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    let v = *h as i32;
+    *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
 }
 
 #[inline]
@@ -126,7 +157,13 @@ impl Picker {
             let score = if hash_move == Some(i as u16) {
                 HASH_MOVE
             } else if P::HAS_NOISY_MOVES && pos.is_noisy(mv) {
-                NOISY_BASE + hint
+                if P::FORWARD_PRUNING_OK {
+                    let capture = pos.piece_to_index(mv).map_or(0, |pt| history.capture(pt));
+                    let base = if pos.see_ge(mv, 0) { NOISY_BASE } else { BAD_NOISY_BASE };
+                    base + hint + capture / CAPTURE_HISTORY_DIVISOR
+                } else {
+                    NOISY_BASE + hint
+                }
             } else if killers[0] == Some(mv) {
                 KILLER_1
             } else if killers[1] == Some(mv) {

@@ -17,6 +17,24 @@ pub struct Clock {
     pub movestogo: Option<u32>,
 }
 
+/// What the iterations so far say about the move, for the soft limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Iterations in a row that kept the best move.
+    pub stable_iterations: u32,
+    /// How much the score fell since the previous iteration (negative when it rose).
+    pub score_drop: i32,
+    /// The best move's share (per mille) of the nodes of the last iteration: a move
+    /// that took almost all the effort had no serious rival.
+    pub best_move_permille: u32,
+    /// The root has only one move to choose.
+    pub single_move: bool,
+}
+
+/// The best-move node share (per mille) at which the node factor is neutral: below
+/// it, rivals took real effort and more time is spent, above it less.
+const NEUTRAL_SHARE_PERMILLE: u64 = 800;
+
 /// The two limits of one search, in milliseconds from the start of the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TimeBudget {
@@ -58,16 +76,14 @@ impl TimeBudget {
     }
 
     /// Whether to stop after an iteration that ended `elapsed_ms` after the start.
-    /// `stable_iterations` counts the iterations in a row that kept the best move;
-    /// `score_drop` is how much the score fell since the previous iteration (negative
-    /// when it rose); `single_move` says the root has only one move to choose.
-    pub fn stop_after_iteration(&self, elapsed_ms: u64, stable_iterations: u32, score_drop: i32, single_move: bool) -> bool {
-        elapsed_ms >= self.scaled_soft(stable_iterations, score_drop, single_move)
+    pub fn stop_after_iteration(&self, elapsed_ms: u64, progress: Progress) -> bool {
+        elapsed_ms >= self.scaled_soft(progress)
     }
 
     /// The soft limit scaled (in percent) by what the last iterations said, and never
     /// beyond the hard limit.
-    pub fn scaled_soft(&self, stable_iterations: u32, score_drop: i32, single_move: bool) -> u64 {
+    pub fn scaled_soft(&self, progress: Progress) -> u64 {
+        let Progress { stable_iterations, score_drop, best_move_permille, single_move } = progress;
         if single_move {
             // Nothing to decide: a short look for a ponder move and a score.
             return self.soft_ms / 16;
@@ -83,7 +99,11 @@ impl TimeBudget {
             d if d >= 30 => 125,
             _ => 100,
         };
-        (self.soft_ms * stability / 100 * trouble / 100).min(self.hard_ms)
+        // 100% at the neutral share, 80% when the best move took every node, 160%
+        // when it took a fifth of them.
+        let share = (best_move_permille as u64).min(1000);
+        let effort = (1000 + NEUTRAL_SHARE_PERMILLE - share) / 10;
+        (self.soft_ms * stability / 100 * trouble / 100 * effort / 100).min(self.hard_ms)
     }
 }
 
@@ -93,6 +113,11 @@ mod tests {
 
     fn clock(time_ms: u64, inc_ms: u64, movestogo: Option<u32>) -> Clock {
         Clock { time_ms, inc_ms, movestogo }
+    }
+
+    /// Progress with a neutral best-move node share.
+    fn progress(stable_iterations: u32, score_drop: i32, single_move: bool) -> Progress {
+        Progress { stable_iterations, score_drop, best_move_permille: 800, single_move }
     }
 
     #[test]
@@ -107,7 +132,10 @@ mod tests {
                         assert!(b.soft_ms <= b.hard_ms, "{b:?}");
                         for stable in 0..8 {
                             for drop in [-50, 0, 50, 200] {
-                                assert!(b.scaled_soft(stable, drop, false) <= b.hard_ms);
+                                for share in [0, 200, 800, 1000, 5000] {
+                                    let p = Progress { best_move_permille: share, ..progress(stable, drop, false) };
+                                    assert!(b.scaled_soft(p) <= b.hard_ms);
+                                }
                             }
                         }
                     }
@@ -164,17 +192,27 @@ mod tests {
     #[test]
     fn stability_and_trouble_scale_the_soft_limit() {
         let b = TimeBudget { soft_ms: 1_000, hard_ms: 5_000 };
-        assert!(!b.stop_after_iteration(900, 1, 0, false));
-        assert!(b.stop_after_iteration(1_000, 1, 0, false));
+        assert!(!b.stop_after_iteration(900, progress(1, 0, false)));
+        assert!(b.stop_after_iteration(1_000, progress(1, 0, false)));
         // A best move that keeps changing earns more time, a settled one less.
-        assert!(!b.stop_after_iteration(1_300, 0, 0, false));
-        assert!(b.stop_after_iteration(600, 9, 0, false));
+        assert!(!b.stop_after_iteration(1_300, progress(0, 0, false)));
+        assert!(b.stop_after_iteration(600, progress(9, 0, false)));
         // A falling score earns more time.
-        assert!(!b.stop_after_iteration(1_200, 1, 150, false));
+        assert!(!b.stop_after_iteration(1_200, progress(1, 150, false)));
         // One legal move: stop almost at once.
-        assert!(b.stop_after_iteration(70, 0, 0, true));
+        assert!(b.stop_after_iteration(70, progress(0, 0, true)));
         // Never beyond the hard limit, whatever the scaling.
         let tight = TimeBudget { soft_ms: 1_000, hard_ms: 1_100 };
-        assert_eq!(tight.scaled_soft(0, 500, false), 1_100);
+        assert_eq!(tight.scaled_soft(progress(0, 500, false)), 1_100);
+    }
+
+    #[test]
+    fn a_best_move_with_rivals_earns_time() {
+        let b = TimeBudget { soft_ms: 1_000, hard_ms: 5_000 };
+        let with_share = |p| b.scaled_soft(Progress { best_move_permille: p, ..progress(1, 0, false) });
+        assert_eq!(with_share(800), 1_000);
+        assert_eq!(with_share(1000), 800, "{}", with_share(1000));
+        assert!(with_share(200) >= 1_500, "{}", with_share(300));
+        assert!(with_share(200) > with_share(500) && with_share(500) > with_share(900));
     }
 }

@@ -12,7 +12,7 @@ use crate::core::{MoveList, Position};
 use super::limits::{Limits, Signals};
 use super::ordering::{cont_score, history_bonus, lmr_base, History, Picker};
 use super::report::{Bound, CurrMove, Report, ReportScore, SearchListener, CURRMOVE_AFTER_MS};
-use super::time::TimeBudget;
+use super::time::{Progress, TimeBudget};
 use super::tt::{score_from_tt, score_to_tt, Tt};
 
 /// The deepest ply the search reaches (quiescence included).
@@ -66,6 +66,8 @@ fn lmp_limit(depth: i32, improving: bool) -> usize {
 const QS_FORCED_CHOICES: u32 = 2;
 /// Quiet moves remembered per node for the history malus.
 const QUIETS_TRACKED: usize = 64;
+/// Noisy moves remembered per node for the capture-history malus.
+const NOISIES_TRACKED: usize = 32;
 /// Time and helper node counts are looked at once per this many nodes.
 const POLL_INTERVAL: u64 = 256;
 
@@ -130,6 +132,9 @@ pub struct RootMove<M> {
     pub updated: bool,
     pub pv: Vec<M>,
     pub seldepth: u32,
+    /// Nodes spent below this move in the current iteration (time management: a
+    /// best move that takes most of the effort is settled).
+    pub nodes: u64,
 }
 
 pub struct Worker<'a, P: Position> {
@@ -192,6 +197,7 @@ impl<'a, P: Position> Worker<'a, P> {
                     updated: false,
                     pv: vec![mv],
                     seldepth: 0,
+                    nodes: 0,
                 })
                 .collect(),
             nodes: 0,
@@ -309,6 +315,7 @@ impl<'a, P: Position> Worker<'a, P> {
             let depth = if self.is_main() { iteration } else { (iteration + (self.id as u32 & 1)).min(MAX_DEPTH) };
             for rm in self.root_moves.iter_mut() {
                 rm.prev_score = rm.score;
+                rm.nodes = 0;
             }
             self.root_depth = depth as i32;
             self.seldepth = 0;
@@ -388,7 +395,15 @@ impl<'a, P: Position> Worker<'a, P> {
     fn soft_limit_passed(&self, stable: u32, score_drop: Score) -> bool {
         match &self.control {
             Some(Control { managed: true, budget: Some(budget), .. }) => {
-                budget.stop_after_iteration(self.elapsed_ms(), stable, score_drop, self.root_moves.len() == 1)
+                let total: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
+                let share = (self.root_moves[0].nodes * 1000).checked_div(total).unwrap_or(1000);
+                let progress = Progress {
+                    stable_iterations: stable,
+                    score_drop,
+                    best_move_permille: share as u32,
+                    single_move: self.root_moves.len() == 1,
+                };
+                budget.stop_after_iteration(self.elapsed_ms(), progress)
             }
             _ => false,
         }
@@ -466,6 +481,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 listener.on_currmove(&CurrMove { depth: depth as u32, mv, number: i + 1 });
             }
             self.moved[0] = self.piece_to(mv);
+            let nodes_before = self.nodes;
             self.pos.make_move(mv);
             let mut score;
             if i == pv_idx {
@@ -477,6 +493,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 }
             }
             self.pos.unmake_move();
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.aborted {
                 break;
             }
@@ -629,6 +646,8 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut best_idx: Option<usize> = None;
         let mut quiets = [(0usize, None); QUIETS_TRACKED];
         let mut n_quiets = 0;
+        let mut noisies = [0usize; NOISIES_TRACKED];
+        let mut n_noisies = 0;
         let mut n = 0usize;
         let mut skip_quiets = false;
         while let Some(idx) = picker.next() {
@@ -698,6 +717,8 @@ impl<'a, P: Position> Worker<'a, P> {
                         if quiet {
                             self.reward_quiet(ply, depth, mv, piece_to, conts, &quiets[..n_quiets]);
                         }
+                        let cutter = if quiet { None } else { piece_to };
+                        self.reward_noisy(depth, cutter, &noisies[..n_noisies]);
                         break;
                     }
                 }
@@ -705,6 +726,10 @@ impl<'a, P: Position> Worker<'a, P> {
             if quiet && n_quiets < QUIETS_TRACKED {
                 quiets[n_quiets] = (History::slot(side, self.pos.history_index(mv)), piece_to);
                 n_quiets += 1;
+            }
+            if let (false, Some(key), true) = (quiet, piece_to, n_noisies < NOISIES_TRACKED) {
+                noisies[n_noisies] = key;
+                n_noisies += 1;
             }
         }
         self.pickers[ply] = picker.into_buffer();
@@ -799,6 +824,19 @@ impl<'a, P: Position> Worker<'a, P> {
                     self.history.update_cont(earlier, other, -bonus);
                 }
             }
+        }
+    }
+
+    /// A cutoff at `depth`: raise the capture history of the noisy move that caused
+    /// it (`cutter`, `None` for a quiet one) and lower that of the noisy moves tried
+    /// before it (`tried`, piece-to keys). Only where the variant gives piece-to keys.
+    fn reward_noisy(&mut self, depth: i32, cutter: Option<usize>, tried: &[usize]) {
+        let bonus = history_bonus(depth);
+        if let Some(key) = cutter {
+            self.history.update_capture(key, bonus);
+        }
+        for &key in tried {
+            self.history.update_capture(key, -bonus);
         }
     }
 
