@@ -156,6 +156,8 @@ impl Engine {
             if let Some(level) = self.settings.strength.level_for_search(&mut rng) {
                 let cap = strength::depth_cap(level);
                 limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+                let nodes = strength::node_cap(level);
+                limits.nodes = Some(limits.nodes.map_or(nodes, |n| n.min(nodes)));
                 let shown = limits.multipv;
                 limits.multipv = limits.multipv.max(strength::CHOICES);
                 sink = Arc::new(strength::WeakenedSink::new(sink, level, shown, rng.next_u64()));
