@@ -19,8 +19,11 @@ const KILLER_1: i32 = 1 << 24;
 const KILLER_2: i32 = KILLER_1 - 1;
 const HINT_LIMIT: i32 = 1 << 26;
 /// Captures that lose material by SEE go after every quiet move (where pruning is
-/// sound, `P::FORWARD_PRUNING_OK`): they rarely refute anything.
+/// sound, `P::FORWARD_PRUNING_OK`): they rarely refute anything. SEE is asked only
+/// when such a move is about to be handed out (see [`Picker::next`]).
 const BAD_NOISY_BASE: i32 = -(1 << 28);
+/// Noisy scores not yet checked by SEE lie above this (killers and quiets below).
+const UNCHECKED_NOISY_FLOOR: i32 = NOISY_BASE - 2 * HINT_LIMIT;
 /// Capture history weighs this fraction of an MVV-LVA step in the order of noisy moves.
 const CAPTURE_HISTORY_DIVISOR: i32 = 4;
 
@@ -137,6 +140,9 @@ pub struct Picker {
     /// (ordering score, index in the move list); a buffer lent by the worker.
     keys: Vec<(i32, u16)>,
     next: usize,
+    /// Noisy moves still carry their optimistic (good-capture) score: SEE decides,
+    /// when one comes up, whether it goes now or after the quiet moves.
+    see_pending: bool,
 }
 
 impl Picker {
@@ -159,8 +165,7 @@ impl Picker {
             } else if P::HAS_NOISY_MOVES && pos.is_noisy(mv) {
                 if P::FORWARD_PRUNING_OK {
                     let capture = pos.piece_to_index(mv).map_or(0, |pt| history.capture(pt));
-                    let base = if pos.see_ge(mv, 0) { NOISY_BASE } else { BAD_NOISY_BASE };
-                    base + hint + capture / CAPTURE_HISTORY_DIVISOR
+                    NOISY_BASE + hint + capture / CAPTURE_HISTORY_DIVISOR
                 } else {
                     NOISY_BASE + hint
                 }
@@ -173,7 +178,7 @@ impl Picker {
             };
             buffer.push((score, i as u16));
         }
-        Picker { keys: buffer, next: 0 }
+        Picker { keys: buffer, next: 0, see_pending: P::FORWARD_PRUNING_OK }
     }
 
     /// Scores `list` by the variant's hint alone (quiescence search).
@@ -182,7 +187,7 @@ impl Picker {
         for (i, &mv) in list.iter().enumerate() {
             buffer.push((pos.order_hint(mv).clamp(-HINT_LIMIT, HINT_LIMIT), i as u16));
         }
-        Picker { keys: buffer, next: 0 }
+        Picker { keys: buffer, next: 0, see_pending: false }
     }
 
     /// Gives the buffer back for reuse.
@@ -190,25 +195,39 @@ impl Picker {
         self.keys
     }
 
-    /// The index (into the move list) of the best move not yet handed out. Ties go
-    /// to the move generated first, so the order is fully deterministic.
+    /// The index (into `list`, the list the picker was made from) of the best move
+    /// not yet handed out. Ties go to the move generated first, so the order is
+    /// fully deterministic.
+    ///
+    /// A noisy move comes up with its good-capture score; only then is SEE asked,
+    /// and a losing one is moved down among the bad captures and the choice made
+    /// again. An unchecked score is never below the checked one, so the order is
+    /// the same as checking every capture up front, without the SEE of the captures
+    /// a node never reaches (most nodes cut on their first move).
     #[inline]
-    pub fn next(&mut self) -> Option<usize> {
-        if self.next >= self.keys.len() {
-            return None;
-        }
-        let mut best = self.next;
-        for i in self.next + 1..self.keys.len() {
-            if self.keys[i].0 > self.keys[best].0
-                || (self.keys[i].0 == self.keys[best].0 && self.keys[i].1 < self.keys[best].1)
-            {
-                best = i;
+    pub fn next<P: Position>(&mut self, pos: &P, list: &MoveList<P::Move>) -> Option<usize> {
+        loop {
+            if self.next >= self.keys.len() {
+                return None;
             }
+            let mut best = self.next;
+            for i in self.next + 1..self.keys.len() {
+                if self.keys[i].0 > self.keys[best].0
+                    || (self.keys[i].0 == self.keys[best].0 && self.keys[i].1 < self.keys[best].1)
+                {
+                    best = i;
+                }
+            }
+            let (score, idx) = self.keys[best];
+            let unchecked = self.see_pending && score > UNCHECKED_NOISY_FLOOR && score != HASH_MOVE;
+            if unchecked && !pos.see_ge(list[idx as usize], 0) {
+                self.keys[best].0 = score - NOISY_BASE + BAD_NOISY_BASE;
+                continue;
+            }
+            self.keys.swap(self.next, best);
+            self.next += 1;
+            return Some(idx as usize);
         }
-        self.keys.swap(self.next, best);
-        let idx = self.keys[self.next].1 as usize;
-        self.next += 1;
-        Some(idx)
     }
 }
 

@@ -212,7 +212,7 @@ mod tests {
         let with_share = |p| b.scaled_soft(Progress { best_move_permille: p, ..progress(1, 0, false) });
         assert_eq!(with_share(800), 1_000);
         assert_eq!(with_share(1000), 800, "{}", with_share(1000));
-        assert!(with_share(200) >= 1_500, "{}", with_share(300));
+        assert!(with_share(200) >= 1_500, "{}", with_share(200));
         assert!(with_share(200) > with_share(500) && with_share(500) > with_share(900));
     }
 }

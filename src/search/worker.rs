@@ -650,7 +650,7 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut n_noisies = 0;
         let mut n = 0usize;
         let mut skip_quiets = false;
-        while let Some(idx) = picker.next() {
+        while let Some(idx) = picker.next(&self.pos, &list) {
             let mv = list[idx];
             let quiet = !(P::HAS_NOISY_MOVES && self.pos.is_noisy(mv));
             let killer = self.killers[ply][0] == Some(mv) || self.killers[ply][1] == Some(mv);
@@ -921,7 +921,7 @@ impl<'a, P: Position> Worker<'a, P> {
         let see_prune = P::FORWARD_PRUNING_OK && eval > -INFINITE;
         let buffer = std::mem::take(&mut self.pickers[ply]);
         let mut picker = Picker::by_hint(&self.pos, &list, buffer);
-        while let Some(idx) = picker.next() {
+        while let Some(idx) = picker.next(&self.pos, &list) {
             if see_prune && !self.pos.see_ge(list[idx], 0) {
                 continue;
             }
