@@ -13,7 +13,6 @@ pub const HISTORY_SLOTS: usize = 4096;
 /// History scores stay within `±HISTORY_MAX` (the "gravity" update converges there).
 pub const HISTORY_MAX: i32 = 16_384;
 
-const HASH_MOVE: i32 = i32::MAX;
 const NOISY_BASE: i32 = 1 << 28;
 const KILLER_1: i32 = 1 << 24;
 const KILLER_2: i32 = KILLER_1 - 1;
@@ -133,66 +132,113 @@ pub fn history_bonus(depth: i32) -> i32 {
     (depth * depth).min(1_200)
 }
 
+/// What a search node's move order draws on besides the position: its killers,
+/// the history tables and the piece-to keys of the moves one and two plies back.
+pub struct Context<'a, M> {
+    pub killers: &'a [Option<M>; 2],
+    pub history: &'a History,
+    pub conts: [Option<usize>; 2],
+}
+
+/// An ordering score and a move's index in one word: the score in the high bits,
+/// and below it the index complemented, so that the larger word is the better move
+/// and, at equal scores, the one generated first (the order stays deterministic).
+#[inline]
+fn pack(score: i32, index: usize) -> i64 {
+    ((score as i64) << 16) | (0xFFFF - index as i64)
+}
+
+#[inline]
+fn unpack(key: i64) -> (i32, usize) {
+    ((key >> 16) as i32, (0xFFFF - (key & 0xFFFF)) as usize)
+}
+
 /// The moves of one node with their ordering scores, handed out best first. The
 /// move list itself stays in generation order, because the transposition table
 /// stores a move as its index in that order.
+///
+/// A search node's hash move is handed out before any move is scored: most nodes
+/// that have one cut on it, and then scoring the rest would be wasted.
 pub struct Picker {
-    /// (ordering score, index in the move list); a buffer lent by the worker.
-    keys: Vec<(i32, u16)>,
+    /// Packed (score, index) keys; a buffer lent by the worker.
+    keys: Vec<i64>,
     next: usize,
     /// Noisy moves still carry their optimistic (good-capture) score: SEE decides,
     /// when one comes up, whether it goes now or after the quiet moves.
     see_pending: bool,
+    /// The hash move (handed out first, never scored).
+    hash_move: Option<u16>,
+    hash_handed_out: bool,
+    /// The moves are scored (search nodes score them on the first request after
+    /// the hash move).
+    scored: bool,
 }
 
 impl Picker {
-    /// Scores `list` for a search node, in `buffer` (whose contents are dropped).
-    pub fn new<P: Position>(
-        pos: &P,
-        list: &MoveList<P::Move>,
-        hash_move: Option<u16>,
-        killers: &[Option<P::Move>; 2],
-        history: &History,
-        conts: [Option<usize>; 2],
-        mut buffer: Vec<(i32, u16)>,
-    ) -> Picker {
-        let side = pos.side_to_move();
+    /// A search node's picker over `list`, in `buffer` (whose contents are dropped).
+    /// Nothing is scored yet: see [`Picker::next_in_node`].
+    pub fn new<P: Position>(list: &MoveList<P::Move>, hash_move: Option<u16>, mut buffer: Vec<i64>) -> Picker {
         buffer.clear();
+        let hash_move = hash_move.filter(|&h| (h as usize) < list.len());
+        Picker { keys: buffer, next: 0, see_pending: P::FORWARD_PRUNING_OK, hash_move, hash_handed_out: false, scored: false }
+    }
+
+    /// Scores every move but the hash move: noisy moves by the variant's hint
+    /// (MVV-LVA) and capture history, then killers, then quiet moves by history,
+    /// continuation history and the hint.
+    fn score<P: Position>(&mut self, pos: &P, list: &MoveList<P::Move>, ctx: &Context<P::Move>) {
+        let side = pos.side_to_move();
+        let history = ctx.history;
         for (i, &mv) in list.iter().enumerate() {
+            if self.hash_move == Some(i as u16) {
+                continue;
+            }
             let hint = pos.order_hint(mv).clamp(-HINT_LIMIT, HINT_LIMIT);
-            let score = if hash_move == Some(i as u16) {
-                HASH_MOVE
-            } else if P::HAS_NOISY_MOVES && pos.is_noisy(mv) {
+            let score = if P::HAS_NOISY_MOVES && pos.is_noisy(mv) {
                 if P::FORWARD_PRUNING_OK {
                     let capture = pos.piece_to_index(mv).map_or(0, |pt| history.capture(pt));
                     NOISY_BASE + hint + capture / CAPTURE_HISTORY_DIVISOR
                 } else {
                     NOISY_BASE + hint
                 }
-            } else if killers[0] == Some(mv) {
+            } else if ctx.killers[0] == Some(mv) {
                 KILLER_1
-            } else if killers[1] == Some(mv) {
+            } else if ctx.killers[1] == Some(mv) {
                 KILLER_2
             } else {
-                history.get(History::slot(side, pos.history_index(mv))) + hint + cont_score(pos, mv, history, conts)
+                history.get(History::slot(side, pos.history_index(mv))) + hint + cont_score(pos, mv, history, ctx.conts)
             };
-            buffer.push((score, i as u16));
+            self.keys.push(pack(score, i));
         }
-        Picker { keys: buffer, next: 0, see_pending: P::FORWARD_PRUNING_OK }
+        self.scored = true;
     }
 
-    /// Scores `list` by the variant's hint alone (quiescence search).
-    pub fn by_hint<P: Position>(pos: &P, list: &MoveList<P::Move>, mut buffer: Vec<(i32, u16)>) -> Picker {
+    /// Scores `list` by the variant's hint alone (quiescence search, ProbCut).
+    pub fn by_hint<P: Position>(pos: &P, list: &MoveList<P::Move>, mut buffer: Vec<i64>) -> Picker {
         buffer.clear();
         for (i, &mv) in list.iter().enumerate() {
-            buffer.push((pos.order_hint(mv).clamp(-HINT_LIMIT, HINT_LIMIT), i as u16));
+            buffer.push(pack(pos.order_hint(mv).clamp(-HINT_LIMIT, HINT_LIMIT), i));
         }
-        Picker { keys: buffer, next: 0, see_pending: false }
+        Picker { keys: buffer, next: 0, see_pending: false, hash_move: None, hash_handed_out: false, scored: true }
     }
 
     /// Gives the buffer back for reuse.
-    pub fn into_buffer(self) -> Vec<(i32, u16)> {
+    pub fn into_buffer(self) -> Vec<i64> {
         self.keys
+    }
+
+    /// The next move of a search node (a picker from [`Picker::new`]): the hash
+    /// move first, then the rest by score, scored with `ctx` when first needed.
+    #[inline]
+    pub fn next_in_node<P: Position>(&mut self, pos: &P, list: &MoveList<P::Move>, ctx: &Context<P::Move>) -> Option<usize> {
+        if !self.scored {
+            if let Some(h) = self.hash_move.filter(|_| !self.hash_handed_out) {
+                self.hash_handed_out = true;
+                return Some(h as usize);
+            }
+            self.score(pos, list, ctx);
+        }
+        self.next(pos, list)
     }
 
     /// The index (into `list`, the list the picker was made from) of the best move
@@ -206,27 +252,20 @@ impl Picker {
     /// a node never reaches (most nodes cut on their first move).
     #[inline]
     pub fn next<P: Position>(&mut self, pos: &P, list: &MoveList<P::Move>) -> Option<usize> {
+        debug_assert!(self.scored, "a search node's picker asks next_in_node");
         loop {
-            if self.next >= self.keys.len() {
-                return None;
-            }
-            let mut best = self.next;
-            for i in self.next + 1..self.keys.len() {
-                if self.keys[i].0 > self.keys[best].0
-                    || (self.keys[i].0 == self.keys[best].0 && self.keys[i].1 < self.keys[best].1)
-                {
-                    best = i;
-                }
-            }
-            let (score, idx) = self.keys[best];
-            let unchecked = self.see_pending && score > UNCHECKED_NOISY_FLOOR && score != HASH_MOVE;
-            if unchecked && !pos.see_ge(list[idx as usize], 0) {
-                self.keys[best].0 = score - NOISY_BASE + BAD_NOISY_BASE;
+            let rest = self.keys.get(self.next..)?;
+            let (offset, &key) = rest.iter().enumerate().max_by_key(|&(_, k)| *k)?;
+            let best = self.next + offset;
+            let (score, idx) = unpack(key);
+            let unchecked = self.see_pending && score > UNCHECKED_NOISY_FLOOR;
+            if unchecked && !pos.see_ge(list[idx], 0) {
+                self.keys[best] = pack(score - NOISY_BASE + BAD_NOISY_BASE, idx);
                 continue;
             }
             self.keys.swap(self.next, best);
             self.next += 1;
-            return Some(idx as usize);
+            return Some(idx);
         }
     }
 }

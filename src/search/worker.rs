@@ -10,7 +10,7 @@ use crate::core::score::{is_mate, lost_in, won_in, Score, DRAW, INFINITE, MATE, 
 use crate::core::{MoveList, Position};
 
 use super::limits::{Limits, Signals};
-use super::ordering::{cont_score, history_bonus, lmr_base, History, Picker};
+use super::ordering::{cont_score, history_bonus, lmr_base, Context, History, Picker};
 use super::report::{Bound, CurrMove, Report, ReportScore, SearchListener, CURRMOVE_AFTER_MS};
 use super::time::{Progress, TimeBudget};
 use super::tt::{score_from_tt, score_to_tt, Tt};
@@ -161,7 +161,7 @@ pub struct Worker<'a, P: Position> {
     /// The soft time limit passed while pondering: stop as soon as `ponderhit` comes.
     stop_on_ponderhit: bool,
     /// Move-ordering buffers, one per ply, reused so no node allocates or clears one.
-    pickers: Vec<Vec<(i32, u16)>>,
+    pickers: Vec<Vec<i64>>,
     /// The static evaluation at each ply of the current line (`-INFINITE` in check),
     /// for the `improving` test against two plies earlier.
     evals: Vec<Score>,
@@ -636,7 +636,7 @@ impl<'a, P: Position> Worker<'a, P> {
         let tt_move = tt_move.filter(|&i| (i as usize) < list.len());
         let conts = [self.moved_before(ply, 1), self.moved_before(ply, 2)];
         let buffer = std::mem::take(&mut self.pickers[ply]);
-        let mut picker = Picker::new(&self.pos, &list, tt_move, &self.killers[ply], self.history, conts, buffer);
+        let mut picker = Picker::new::<P>(&list, tt_move, buffer);
         let side = self.pos.side_to_move();
         // Pruning needs a move already searched that is not a loss, and pieces
         // besides pawns (zugzwang-prone endings are searched in full).
@@ -650,7 +650,9 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut n_noisies = 0;
         let mut n = 0usize;
         let mut skip_quiets = false;
-        while let Some(idx) = picker.next(&self.pos, &list) {
+        loop {
+            let ctx = Context { killers: &self.killers[ply], history: self.history, conts };
+            let Some(idx) = picker.next_in_node(&self.pos, &list, &ctx) else { break };
             let mv = list[idx];
             let quiet = !(P::HAS_NOISY_MOVES && self.pos.is_noisy(mv));
             let killer = self.killers[ply][0] == Some(mv) || self.killers[ply][1] == Some(mv);
