@@ -13,7 +13,7 @@ use super::limits::{Limits, Signals};
 use super::ordering::{cont_score, history_bonus, lmr_base, Context, History, Picker};
 use super::report::{Bound, CurrMove, Report, ReportScore, SearchListener, CURRMOVE_AFTER_MS};
 use super::time::{Progress, TimeBudget};
-use super::tt::{score_from_tt, score_to_tt, Tt};
+use super::tt::{score_from_tt, score_to_tt, Tt, TtHit};
 
 /// The deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 128;
@@ -51,6 +51,26 @@ const LMR_HISTORY_CAP: i32 = 2;
 /// Internal iterative reduction: a node this deep without a hash move is searched
 /// one ply shallower (it has not been searched before, or not well).
 const IIR_MIN_DEPTH: i32 = 4;
+/// Razoring: this close to the horizon and this far below alpha (a base plus a
+/// margin per squared ply), a node whose quiescence search cannot reach alpha
+/// either is given up as a fail low. The margin grows fast with depth because
+/// quiescence cannot see a quiet mate: with a linear 250 per ply, a queen
+/// sacrifice for a smothered mate (in `tests/data/chess_mates.txt`) was razored
+/// at depth 3.
+const RAZOR_BASE: Score = 300;
+const RAZOR_MARGIN: Score = 250;
+const RAZOR_MAX_DEPTH: i32 = 3;
+/// ProbCut: from this depth, a capture whose shallow search (depth minus
+/// `PROBCUT_REDUCTION`) beats beta by `PROBCUT_MARGIN` is taken as a cutoff.
+const PROBCUT_MIN_DEPTH: i32 = 5;
+const PROBCUT_MARGIN: Score = 200;
+const PROBCUT_REDUCTION: i32 = 4;
+/// Singular extensions: from this depth, a hash move whose stored lower bound is at
+/// most `SE_TT_DEPTH_GAP` plies shallower is tested for being the only good move,
+/// against a bound this far (per ply of depth) below the stored score.
+const SE_MIN_DEPTH: i32 = 8;
+const SE_TT_DEPTH_GAP: i32 = 3;
+const SE_MARGIN: Score = 2;
 
 /// Quiet moves searched before late-move pruning starts, at `depth`.
 #[inline]
@@ -168,6 +188,9 @@ pub struct Worker<'a, P: Position> {
     /// The piece-to key of the move played at each ply of the current line (`None`
     /// for a null move or without `P::FORWARD_PRUNING_OK`), for continuation history.
     moved: Vec<Option<usize>>,
+    /// The move (index into the node's candidates) left out at each ply by a
+    /// singular-extension test that searches that node without it.
+    excluded: Vec<Option<usize>>,
 }
 
 impl<'a, P: Position> Worker<'a, P> {
@@ -211,6 +234,7 @@ impl<'a, P: Position> Worker<'a, P> {
             pickers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             evals: vec![-INFINITE; MAX_PLY + 2],
             moved: vec![None; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
         }
     }
 
@@ -557,10 +581,11 @@ impl<'a, P: Position> Worker<'a, P> {
         }
 
         let key = self.pos.hash();
+        let excluded = self.excluded[ply];
         let tt = self.shared.tt.probe(key);
         let tt_move = tt.and_then(|h| h.move_index);
         if let Some(hit) = tt {
-            if !PV && hit.depth >= depth {
+            if !PV && excluded.is_none() && hit.depth >= depth {
                 if let Some(s) = hit.cutoff(ply, alpha, beta) {
                     return s;
                 }
@@ -579,6 +604,20 @@ impl<'a, P: Position> Worker<'a, P> {
             }
         };
         self.evals[ply] = eval;
+        // A hash score is a deeper look than the static evaluation: where its bound
+        // says the truth lies beyond the evaluation, prune from it instead.
+        let eval = match tt {
+            Some(hit) if !in_check && !is_mate(hit.score) => {
+                let s = score_from_tt(hit.score, ply);
+                let better = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > eval,
+                    Bound::Upper => s < eval,
+                };
+                if better { s } else { eval }
+            }
+            _ => eval,
+        };
         // Improving: the evaluation rose since our previous move (four plies back
         // if we were in check then). Pruning is bolder when it did not.
         let improving = P::FORWARD_PRUNING_OK && !in_check && {
@@ -586,7 +625,25 @@ impl<'a, P: Position> Worker<'a, P> {
             earlier.is_none_or(|e| eval > e)
         };
 
-        if !PV && !in_check && P::NULL_MOVE_OK && !is_mate(beta) && !self.pos.null_move_risky() {
+        // Razoring: far below alpha near the horizon, only captures could save the
+        // node; if quiescence says they do not, it fails low.
+        if P::FORWARD_PRUNING_OK
+            && !PV
+            && !in_check
+            && excluded.is_none()
+            && depth <= RAZOR_MAX_DEPTH
+            && !is_mate(alpha)
+            && eval + RAZOR_BASE + RAZOR_MARGIN * depth * depth < alpha
+        {
+            let s = self.qsearch(ply, 0, alpha, alpha + 1, 0);
+            if self.aborted {
+                return 0;
+            }
+            if s <= alpha {
+                return s;
+            }
+        }
+        if !PV && !in_check && excluded.is_none() && P::NULL_MOVE_OK && !is_mate(beta) && !self.pos.null_move_risky() {
             // Reverse futility: far above beta with little depth left, a quiet
             // position holds. Relies on the same "a move helps" premise as null move.
             let rfp_depth = if P::FORWARD_PRUNING_OK { depth - improving as i32 } else { depth };
@@ -613,6 +670,12 @@ impl<'a, P: Position> Worker<'a, P> {
             }
         }
 
+        if P::FORWARD_PRUNING_OK && !PV && !in_check && excluded.is_none() && depth >= PROBCUT_MIN_DEPTH && !is_mate(beta) {
+            if let Some(s) = self.probcut(depth, ply, beta, eval, tt, cut) {
+                return s;
+            }
+        }
+
         let mut list = MoveList::new();
         self.pos.candidate_moves(&mut list);
         if list.is_empty() {
@@ -634,6 +697,38 @@ impl<'a, P: Position> Worker<'a, P> {
         let single = list.len() == 1 && !in_check && (ply as i32) < 2 * self.root_depth;
         let depth = if single { depth + 1 } else { depth };
         let tt_move = tt_move.filter(|&i| (i as usize) < list.len());
+        // Singular extension: if every move but the hash move fails well below its
+        // stored score, the hash move is forced and gets an extra ply. If even
+        // without it the node beats beta, several moves cut: return at once
+        // (multi-cut). If the stored score beats beta but the move is not singular,
+        // it is searched a ply shallower.
+        let mut tt_extension = 0;
+        if let (Some(hit), Some(tm)) = (tt, tt_move) {
+            let tt_score = score_from_tt(hit.score, ply);
+            if P::FORWARD_PRUNING_OK
+                && excluded.is_none()
+                && depth >= SE_MIN_DEPTH
+                && hit.depth >= depth - SE_TT_DEPTH_GAP
+                && hit.bound != Bound::Upper
+                && !is_mate(tt_score)
+                && (ply as i32) < 2 * self.root_depth
+            {
+                let singular_beta = tt_score - SE_MARGIN * depth;
+                self.excluded[ply] = Some(tm as usize);
+                let s = self.search::<false>((depth - 1) / 2, ply, singular_beta - 1, singular_beta, true, cut);
+                self.excluded[ply] = None;
+                if self.aborted {
+                    return 0;
+                }
+                if s < singular_beta {
+                    tt_extension = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                } else if tt_score >= beta {
+                    tt_extension = -1;
+                }
+            }
+        }
         let conts = [self.moved_before(ply, 1), self.moved_before(ply, 2)];
         let buffer = std::mem::take(&mut self.pickers[ply]);
         let mut picker = Picker::new::<P>(&list, tt_move, buffer);
@@ -653,6 +748,9 @@ impl<'a, P: Position> Worker<'a, P> {
         loop {
             let ctx = Context { killers: &self.killers[ply], history: self.history, conts };
             let Some(idx) = picker.next_in_node(&self.pos, &list, &ctx) else { break };
+            if excluded == Some(idx) {
+                continue;
+            }
             let mv = list[idx];
             let quiet = !(P::HAS_NOISY_MOVES && self.pos.is_noisy(mv));
             let killer = self.killers[ply][0] == Some(mv) || self.killers[ply][1] == Some(mv);
@@ -679,7 +777,7 @@ impl<'a, P: Position> Worker<'a, P> {
             }
             self.moved[ply] = piece_to;
             self.pos.make_move(mv);
-            let new_depth = depth - 1;
+            let new_depth = if tt_move == Some(idx as u16) { depth - 1 + tt_extension } else { depth - 1 };
             let mut score;
             if n == 0 {
                 score = -self.search::<PV>(new_depth, ply + 1, -beta, -alpha, false, !PV && !cut);
@@ -736,6 +834,10 @@ impl<'a, P: Position> Worker<'a, P> {
         }
         self.pickers[ply] = picker.into_buffer();
 
+        if excluded.is_some() {
+            // Every move but one was searched: nothing to store for the node.
+            return best;
+        }
         let bound = Bound::of(best, alpha_orig, beta);
         let stored_eval = if in_check { -INFINITE } else { eval };
         self.shared.tt.store(
@@ -747,6 +849,49 @@ impl<'a, P: Position> Worker<'a, P> {
             bound,
         );
         best
+    }
+
+    /// ProbCut: a good capture whose reduced search beats `beta` by a margin would
+    /// almost surely beat `beta` at full depth, so the node is cut. Captures that
+    /// cannot win the margin by SEE are skipped, and so is the whole test when the
+    /// hash already says a search of nearly this depth stayed below the raised beta.
+    fn probcut(&mut self, depth: i32, ply: usize, beta: Score, eval: Score, tt: Option<TtHit>, cut: bool) -> Option<Score> {
+        let pc_beta = beta + PROBCUT_MARGIN;
+        let pc_depth = depth - PROBCUT_REDUCTION;
+        if tt.is_some_and(|h| h.depth >= pc_depth && score_from_tt(h.score, ply) < pc_beta) {
+            return None;
+        }
+        let mut list = MoveList::new();
+        self.pos.noisy_moves(&mut list);
+        let buffer = std::mem::take(&mut self.pickers[ply]);
+        let mut picker = Picker::by_hint(&self.pos, &list, buffer);
+        let mut found = None;
+        while let Some(idx) = picker.next(&self.pos, &list) {
+            let mv = list[idx];
+            if !self.pos.see_ge(mv, pc_beta - eval) {
+                continue;
+            }
+            self.moved[ply] = self.piece_to(mv);
+            self.pos.make_move(mv);
+            let mut s = -self.qsearch(ply + 1, 0, -pc_beta, -pc_beta + 1, 0);
+            if s >= pc_beta && !self.aborted {
+                s = -self.search::<false>(pc_depth - 1, ply + 1, -pc_beta, -pc_beta + 1, false, !cut);
+            }
+            self.pos.unmake_move();
+            if self.aborted {
+                break;
+            }
+            if s >= pc_beta {
+                self.shared.tt.store(self.pos.hash(), None, score_to_tt(s, ply), self.evals[ply], pc_depth, Bound::Lower);
+                found = Some(s);
+                break;
+            }
+        }
+        self.pickers[ply] = picker.into_buffer();
+        if self.aborted {
+            return Some(0);
+        }
+        found
     }
 
     /// Whether `mv` is not worth searching at this low depth: a quiet move that even
