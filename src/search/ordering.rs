@@ -35,7 +35,8 @@ const CAPTURE_HISTORY_DIVISOR: i32 = 4;
 pub struct History {
     table: Vec<i32>,
     /// `PIECE_TO_SLOTS²` entries, indexed `earlier * PIECE_TO_SLOTS + current`;
-    /// within `±HISTORY_MAX`, so `i16` holds them at half the memory.
+    /// within `±HISTORY_MAX`, so `i16` holds them at half the memory. Empty until
+    /// the first update: variants without piece-to keys never pay its 2 MB.
     cont: Vec<i16>,
     /// Capture history: how well a noisy move (piece and target) did in earlier
     /// cutoffs, refining MVV-LVA among captures of the same value.
@@ -46,7 +47,7 @@ impl Default for History {
     fn default() -> Self {
         History {
             table: vec![0; 2 * HISTORY_SLOTS],
-            cont: vec![0; PIECE_TO_SLOTS * PIECE_TO_SLOTS],
+            cont: Vec::new(),
             capture: vec![0; PIECE_TO_SLOTS],
         }
     }
@@ -75,12 +76,15 @@ impl History {
     /// (both `Position::piece_to_index` values).
     #[inline]
     pub fn cont(&self, earlier: usize, current: usize) -> i32 {
-        self.cont[cont_slot(earlier, current)] as i32
+        self.cont.get(cont_slot(earlier, current)).map_or(0, |&h| h as i32)
     }
 
     /// The gravity update of `update`, for a continuation-history entry.
     #[inline]
     pub fn update_cont(&mut self, earlier: usize, current: usize, bonus: i32) {
+        if self.cont.is_empty() {
+            self.cont = vec![0; PIECE_TO_SLOTS * PIECE_TO_SLOTS];
+        }
         gravity_i16(&mut self.cont[cont_slot(earlier, current)], bonus);
     }
 
@@ -319,6 +323,22 @@ mod tests {
         assert_eq!(h.get(s), before / 2);
         h.clear();
         assert_eq!(h.get(s), 0);
+    }
+
+    #[test]
+    fn continuation_history_is_allocated_on_first_update() {
+        let mut h = History::default();
+        assert!(h.cont.is_empty());
+        assert_eq!(h.cont(3, 700), 0);
+        h.age();
+        h.clear();
+        assert!(h.cont.is_empty());
+        h.update_cont(3, 700, history_bonus(10));
+        assert_eq!(h.cont.len(), PIECE_TO_SLOTS * PIECE_TO_SLOTS);
+        assert_eq!(h.cont(3, 700), history_bonus(10));
+        assert_eq!(h.cont(700, 3), 0);
+        h.clear();
+        assert_eq!(h.cont(3, 700), 0);
     }
 
     #[test]
