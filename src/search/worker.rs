@@ -671,7 +671,7 @@ impl<'a, P: Position> Worker<'a, P> {
         }
 
         if P::FORWARD_PRUNING_OK && !PV && !in_check && excluded.is_none() && depth >= PROBCUT_MIN_DEPTH && !is_mate(beta) {
-            if let Some(s) = self.probcut(depth, ply, beta, eval, tt, cut) {
+            if let Some(s) = self.probcut(key, depth, ply, beta, eval, tt, cut) {
                 return s;
             }
         }
@@ -855,7 +855,8 @@ impl<'a, P: Position> Worker<'a, P> {
     /// almost surely beat `beta` at full depth, so the node is cut. Captures that
     /// cannot win the margin by SEE are skipped, and so is the whole test when the
     /// hash already says a search of nearly this depth stayed below the raised beta.
-    fn probcut(&mut self, depth: i32, ply: usize, beta: Score, eval: Score, tt: Option<TtHit>, cut: bool) -> Option<Score> {
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(&mut self, key: u64, depth: i32, ply: usize, beta: Score, eval: Score, tt: Option<TtHit>, cut: bool) -> Option<Score> {
         let pc_beta = beta + PROBCUT_MARGIN;
         let pc_depth = depth - PROBCUT_REDUCTION;
         if tt.is_some_and(|h| h.depth >= pc_depth && score_from_tt(h.score, ply) < pc_beta) {
@@ -882,7 +883,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 break;
             }
             if s >= pc_beta {
-                self.shared.tt.store(self.pos.hash(), None, score_to_tt(s, ply), self.evals[ply], pc_depth, Bound::Lower);
+                self.shared.tt.store(key, None, score_to_tt(s, ply), self.evals[ply], pc_depth, Bound::Lower);
                 found = Some(s);
                 break;
             }

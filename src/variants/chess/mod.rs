@@ -21,7 +21,7 @@ use crate::core::score::Score;
 use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termination};
 use crate::variants::chesslike::{format_fen, parse_fen, see, Board, CastlingStyle, FenProblem, parse_legal, Move, Role, Square};
 
-use movegen::generate;
+use movegen::{checkers, generate};
 
 pub use material::insufficient_material;
 
@@ -176,8 +176,7 @@ impl Position for Chess {
     fn in_check(&self) -> bool {
         // Asked several times per node: the checkers alone, without the pins that
         // move generation also needs.
-        let b = &self.board;
-        b.king_of(b.turn()).is_some_and(|k| (b.attackers_to(k, b.occupied()) & b.by_side(b.turn().flip())).any())
+        self.board.king_of(self.board.turn()).is_some_and(|k| checkers(&self.board, k).any())
     }
 
     fn make_move(&mut self, mv: Move) {

@@ -27,6 +27,12 @@ pub struct KingSafety {
     pub pinned: Bitboard,
 }
 
+/// The enemy pieces giving check to the side to move's king at `king`.
+#[inline(always)]
+pub fn checkers(b: &Board, king: Square) -> Bitboard {
+    b.attackers_to(king, b.occupied()) & b.by_side(b.turn().flip())
+}
+
 /// Checkers of and pinned pieces in front of the side to move's king, or `None` if it
 /// has no king (impossible in a validated chess position).
 #[inline(always)]
@@ -36,7 +42,7 @@ pub fn king_safety(b: &Board) -> Option<KingSafety> {
     let ours = b.by_side(us);
     let theirs = b.by_side(us.flip());
     let occ = b.occupied();
-    let checkers = b.attackers_to(king, occ) & theirs;
+    let checkers = checkers(b, king);
     // Enemy sliders that would see the king if our pieces were transparent.
     let snipers = ((rook_attacks(king, theirs) & b.straight_sliders())
         | (bishop_attacks(king, theirs) & b.diagonal_sliders()))
