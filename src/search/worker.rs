@@ -27,6 +27,8 @@ const ASPIRATION_FROM_DEPTH: u32 = 4;
 /// Reverse futility pruning: margin per ply of depth, and the deepest it applies.
 const RFP_MARGIN: Score = 90;
 const RFP_MAX_DEPTH: i32 = 6;
+/// ...and the deepest where forward pruning is sound (`P::FORWARD_PRUNING_OK`).
+const RFP_MAX_DEPTH_PRUNING: i32 = 8;
 /// Late-move pruning (`P::FORWARD_PRUNING_OK`): at this depth and below, quiet moves
 /// after the first `lmp_limit` are not searched.
 const LMP_MAX_DEPTH: i32 = 8;
@@ -71,6 +73,15 @@ const PROBCUT_REDUCTION: i32 = 4;
 const SE_MIN_DEPTH: i32 = 8;
 const SE_TT_DEPTH_GAP: i32 = 3;
 const SE_MARGIN: Score = 2;
+/// A hash move that is singular by this much more (outside PV nodes) is extended by
+/// two plies, at most `DOUBLE_EXT_MAX` times along one line.
+const DOUBLE_EXT_MARGIN: Score = 16;
+const DOUBLE_EXT_MAX: u8 = 6;
+/// After a reduced search fails high, the full-depth search goes a ply deeper when
+/// the score beat the best so far by this much (plus 2 per ply), a ply shallower
+/// when it barely did.
+const LMR_DEEPER_MARGIN: Score = 40;
+const LMR_SHALLOWER_MARGIN: Score = 8;
 
 /// Quiet moves searched before late-move pruning starts, at `depth`.
 #[inline]
@@ -191,6 +202,9 @@ pub struct Worker<'a, P: Position> {
     /// The move (index into the node's candidates) left out at each ply by a
     /// singular-extension test that searches that node without it.
     excluded: Vec<Option<usize>>,
+    /// Double singular extensions on the line to each ply (bounded, so that they
+    /// cannot compound into an explosion of the tree).
+    double_exts: Vec<u8>,
 }
 
 impl<'a, P: Position> Worker<'a, P> {
@@ -235,6 +249,7 @@ impl<'a, P: Position> Worker<'a, P> {
             evals: vec![-INFINITE; MAX_PLY + 2],
             moved: vec![None; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
+            double_exts: vec![0; MAX_PLY + 2],
         }
     }
 
@@ -505,6 +520,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 listener.on_currmove(&CurrMove { depth: depth as u32, mv, number: i + 1 });
             }
             self.moved[0] = self.piece_to(mv);
+            self.double_exts[1] = 0;
             let nodes_before = self.nodes;
             self.pos.make_move(mv);
             let mut score;
@@ -647,7 +663,8 @@ impl<'a, P: Position> Worker<'a, P> {
             // Reverse futility: far above beta with little depth left, a quiet
             // position holds. Relies on the same "a move helps" premise as null move.
             let rfp_depth = if P::FORWARD_PRUNING_OK { depth - improving as i32 } else { depth };
-            if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * rfp_depth >= beta {
+            let rfp_max = if P::FORWARD_PRUNING_OK { RFP_MAX_DEPTH_PRUNING } else { RFP_MAX_DEPTH };
+            if depth <= rfp_max && eval - RFP_MARGIN * rfp_depth >= beta {
                 return eval;
             }
             if !skip_null && depth >= 3 && eval >= beta {
@@ -658,6 +675,7 @@ impl<'a, P: Position> Worker<'a, P> {
                     3 + depth / 4
                 };
                 self.moved[ply] = None;
+                self.double_exts[ply + 1] = self.double_exts[ply];
                 self.pos.make_null_move();
                 let s = -self.search::<false>(depth - 1 - r, ply + 1, -beta, -beta + 1, true, !cut);
                 self.pos.unmake_null_move();
@@ -721,7 +739,8 @@ impl<'a, P: Position> Worker<'a, P> {
                     return 0;
                 }
                 if s < singular_beta {
-                    tt_extension = 1;
+                    let double = !PV && s < singular_beta - DOUBLE_EXT_MARGIN && self.double_exts[ply] < DOUBLE_EXT_MAX;
+                    tt_extension = if double { 2 } else { 1 };
                 } else if singular_beta >= beta {
                     return singular_beta;
                 } else if tt_score >= beta {
@@ -729,6 +748,8 @@ impl<'a, P: Position> Worker<'a, P> {
                 }
             }
         }
+        // Quiet moves rarely refute a node whose best move so far is a capture.
+        let tt_noisy = P::HAS_NOISY_MOVES && tt_move.is_some_and(|i| self.pos.is_noisy(list[i as usize]));
         let conts = [self.moved_before(ply, 1), self.moved_before(ply, 2)];
         let buffer = std::mem::take(&mut self.pickers[ply]);
         let mut picker = Picker::new::<P>(&list, tt_move, buffer);
@@ -776,8 +797,10 @@ impl<'a, P: Position> Worker<'a, P> {
                 }
             }
             self.moved[ply] = piece_to;
+            let ext = if tt_move == Some(idx as u16) { tt_extension } else { 0 };
+            self.double_exts[ply + 1] = self.double_exts[ply] + (ext == 2) as u8;
             self.pos.make_move(mv);
-            let new_depth = if tt_move == Some(idx as u16) { depth - 1 + tt_extension } else { depth - 1 };
+            let new_depth = depth - 1 + ext;
             let mut score;
             if n == 0 {
                 score = -self.search::<PV>(new_depth, ply + 1, -beta, -alpha, false, !PV && !cut);
@@ -786,14 +809,19 @@ impl<'a, P: Position> Worker<'a, P> {
                 if depth >= 3 && n >= 2 && quiet && !in_check && !self.pos.in_check() {
                     r = lmr_base(depth, n) - PV as i32 - killer as i32;
                     if P::FORWARD_PRUNING_OK {
-                        r += !improving as i32 + cut as i32;
+                        r += !improving as i32 + cut as i32 + tt_noisy as i32;
                         r -= (stat / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_CAP, LMR_HISTORY_CAP);
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.search::<false>(new_depth - r, ply + 1, -alpha - 1, -alpha, false, true);
                 if score > alpha && r > 0 {
-                    score = -self.search::<false>(new_depth, ply + 1, -alpha - 1, -alpha, false, !cut);
+                    let mut d = new_depth;
+                    if P::FORWARD_PRUNING_OK {
+                        d += (score > best + LMR_DEEPER_MARGIN + 2 * new_depth) as i32;
+                        d -= (score < best + LMR_SHALLOWER_MARGIN) as i32;
+                    }
+                    score = -self.search::<false>(d, ply + 1, -alpha - 1, -alpha, false, !cut);
                 }
                 if PV && score > alpha && score < beta {
                     score = -self.search::<true>(new_depth, ply + 1, -beta, -alpha, false, false);
@@ -873,6 +901,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 continue;
             }
             self.moved[ply] = self.piece_to(mv);
+            self.double_exts[ply + 1] = self.double_exts[ply];
             self.pos.make_move(mv);
             let mut s = -self.qsearch(ply + 1, 0, -pc_beta, -pc_beta + 1, 0);
             if s >= pc_beta && !self.aborted {
