@@ -58,9 +58,9 @@ enum Cmd {
         /// Plies to count
         depth: u32,
     },
-    /// Self-play chess games written as training data: `FEN | result | score` lines
+    /// Self-play games (chess, antichess family) written as training data: `FEN | result | score` lines
     Datagen(DatagenArgs),
-    /// Fit the chess evaluation to a datagen file (Texel tuning); writes `NAME index mg eg` lines
+    /// Fit the chess or antichess evaluation to a datagen file (Texel tuning); writes `NAME index mg eg` lines
     Tune(TuneArgs),
     /// Engine-vs-engine games with cutechess-cli's options (see `ludex match -help`)
     #[command(disable_help_flag = true)]
@@ -131,6 +131,9 @@ struct PlayArgs {
 view (1.0, 0.5, 0.0) and the search score in centipawns from White's view. Only quiet positions are kept \
 (not in check, best move not a capture or promotion, |score| < 2000). See protocol.md.")]
 struct DatagenArgs {
+    /// The variant (the evaluation whose data this is): chess, antichess, giveaway, suicide
+    #[arg(long, default_value = "chess", value_parser = ludex::tune::model::MODEL_NAMES)]
+    variant: String,
     /// Games to play
     #[arg(long, default_value_t = 100)]
     games: usize,
@@ -161,6 +164,9 @@ struct DatagenArgs {
 #[command(after_help = "The data file holds 'FEN | result | score' lines as ludex datagen writes them. \
 The parameter file has one 'NAME index mg eg' line per tuned parameter (see protocol.md).")]
 struct TuneArgs {
+    /// The variant whose evaluation is fitted (giveaway and suicide share antichess's weights): chess, antichess, giveaway, suicide
+    #[arg(long, default_value = "chess", value_parser = ludex::tune::model::MODEL_NAMES)]
+    variant: String,
     /// The training data (ludex datagen output)
     #[arg(long, value_name = "FILE")]
     data: std::path::PathBuf,
@@ -179,7 +185,7 @@ struct TuneArgs {
     /// Write the fitted parameters to this file
     #[arg(long, value_name = "FILE")]
     out: Option<std::path::PathBuf>,
-    /// Print the fitted weights as the source of src/variants/chess/eval/weights.rs
+    /// Print the fitted weights as the source of the variant's eval/weights.rs
     #[arg(long)]
     emit_rust: bool,
     /// Start from this parameter file instead of the engine's current weights
@@ -359,14 +365,16 @@ fn report(result: anyhow::Result<()>, what: &str) -> ExitCode {
 /// `ludex datagen`: progress on stderr, data to `--out` or stdout.
 fn datagen(d: DatagenArgs) -> anyhow::Result<()> {
     use anyhow::Context;
+    let model = ludex::tune::Model::parse(&d.variant).context("unknown variant")?;
     let book = match &d.book {
         Some(path) => {
             let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-            ludex::datagen::read_book(&text)?
+            ludex::datagen::read_book(model, &text)?
         }
         None => Vec::new(),
     };
     let opts = ludex::datagen::Options {
+        model,
         games: d.games,
         threads: d.threads as usize,
         seed: d.seed,
@@ -405,19 +413,20 @@ fn tune(t: TuneArgs) -> anyhow::Result<()> {
     if !(0.0..=1.0).contains(&t.lambda) {
         anyhow::bail!("--lambda must be between 0 and 1");
     }
+    let model = tune::Model::parse(&t.variant).context("unknown variant")?;
     let file = std::fs::File::open(&t.data).with_context(|| format!("opening {}", t.data.display()))?;
     eprintln!("tune: reading and tracing {}", t.data.display());
-    let samples = tune::load(BufReader::new(file))?;
-    eprintln!("tune: {} positions, {} weights traced", samples.len(), ludex::variants::chess::eval::layout::COUNT);
+    let samples = tune::load(model, BufReader::new(file))?;
+    eprintln!("tune: {} positions, {} weights traced", samples.len(), model.current().len());
     let start = match &t.start {
         Some(path) => {
             let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-            Some(tune::param_file::parse(&text).with_context(|| format!("parameter file {}", path.display()))?)
+            Some(tune::param_file::parse(model, &text).with_context(|| format!("parameter file {}", path.display()))?)
         }
         None => None,
     };
     let opts =
-        tune::Options { epochs: t.epochs, lr: t.lr, lambda: t.lambda, k: t.k, threads: t.threads as usize, start };
+        tune::Options { model, epochs: t.epochs, lr: t.lr, lambda: t.lambda, k: t.k, threads: t.threads as usize, start };
     let every = (t.epochs / 20).max(1);
     let summary = tune::run(&samples, &opts, |epoch, value| {
         if epoch == 0 {
@@ -432,11 +441,11 @@ fn tune(t: TuneArgs) -> anyhow::Result<()> {
     );
     if let Some(path) = &t.validate {
         let file = std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
-        let held_out = tune::load(BufReader::new(file))?;
-        let as_f = |p: &[ludex::variants::chess::eval::S]| -> Vec<[f64; 2]> {
+        let held_out = tune::load(model, BufReader::new(file))?;
+        let as_f = |p: &[ludex::variants::chesslike::tapered::S]| -> Vec<[f64; 2]> {
             p.iter().map(|p| [p.mg as f64, p.eg as f64]).collect()
         };
-        let before = tune::optimise::loss(&held_out, &as_f(&tune::current()), summary.k, 0.0);
+        let before = tune::optimise::loss(&held_out, &as_f(&model.current()), summary.k, 0.0);
         let after = tune::optimise::loss(&held_out, &as_f(&summary.params), summary.k, 0.0);
         eprintln!(
             "tune: held-out results ({} positions): loss {before:.6} with the current weights, {after:.6} fitted",
@@ -444,12 +453,12 @@ fn tune(t: TuneArgs) -> anyhow::Result<()> {
         );
     }
     if let Some(path) = &t.out {
-        std::fs::write(path, tune::param_file::write(&summary.params))
+        std::fs::write(path, tune::param_file::write(model, &summary.params))
             .with_context(|| format!("writing {}", path.display()))?;
         eprintln!("tune: parameters written to {}", path.display());
     }
     if t.emit_rust {
-        print!("{}", tune::emit::rust_source(&summary.params));
+        print!("{}", tune::emit::rust_source(model, &summary.params));
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ use common::process;
 
 use ludex::core::Position;
 use ludex::tune::data::parse_line;
+use ludex::variants::antichess::{Antichess, AntichessRules};
 use ludex::variants::chess::{Chess, ChessRules};
 
 /// Runs ludex with `args`; the exit code and stderr.
@@ -65,7 +66,7 @@ fn datagen_writes_the_documented_format_and_tune_reads_it() {
     assert_eq!(code, 0, "{err}");
     let written = std::fs::read_to_string(&params).unwrap();
     assert!(written.lines().any(|l| l.starts_with("MATERIAL 0 ")), "{written}");
-    let fitted = ludex::tune::param_file::parse(&written).unwrap();
+    let fitted = ludex::tune::param_file::parse(ludex::tune::Model::Chess, &written).unwrap();
 
     // Starting from that file with no steps keeps it, and --validate scores held-out
     // data with both the engine's weights and the fitted ones.
@@ -75,7 +76,7 @@ fn datagen_writes_the_documented_format_and_tune_reads_it() {
     let args = ["tune", "--data", data_str, "--epochs", "0", "--start", p, "--validate", data_str, "--out", o];
     let (code, err) = ludex(&args, Duration::from_secs(120));
     assert_eq!(code, 0, "{err}");
-    assert_eq!(ludex::tune::param_file::parse(&std::fs::read_to_string(&again_params).unwrap()).unwrap(), fitted);
+    assert_eq!(ludex::tune::param_file::parse(ludex::tune::Model::Chess, &std::fs::read_to_string(&again_params).unwrap()).unwrap(), fitted);
     assert!(err.contains(&format!("held-out results ({} positions)", lines.len())), "{err}");
 
     // --emit-rust prints a whole weights.rs.
@@ -91,6 +92,46 @@ fn datagen_writes_the_documented_format_and_tune_reads_it() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("line 2"), "{err}");
     for f in [data, again, params, again_params, bad] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+/// The antichess family goes through the same two commands: `--variant antichess`
+/// plays antichess games (every kept position has no capture for the side to move,
+/// since captures are compulsory and the move kept was quiet) and the tuner fits
+/// the antichess weights from them. A variant without a tuned evaluation is refused.
+#[test]
+fn antichess_datagen_and_tune() {
+    let data = temp("anti-data.txt");
+    let data_str = data.to_str().unwrap();
+    let args = ["datagen", "--variant", "antichess", "--games", "4", "--nodes", "300", "--out", data_str];
+    let (code, err) = ludex(&args, Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&data).unwrap();
+    assert!(text.lines().count() >= 10, "{text}");
+    for line in text.lines() {
+        let rec = parse_line(line).unwrap().unwrap();
+        let pos = Antichess::from_fen(&rec.fen, AntichessRules::Antichess).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(!pos.forced_noisy(), "{line}: a capture was forced");
+    }
+    let params = temp("anti-params.txt");
+    let args = ["tune", "--variant", "antichess", "--data", data_str, "--epochs", "5", "--out", params.to_str().unwrap()];
+    let (code, err) = ludex(&args, Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    let written = std::fs::read_to_string(&params).unwrap();
+    assert!(written.lines().any(|l| l.starts_with("ATTACKED_BY_WAITING 0 ")), "{written}");
+    ludex::tune::param_file::parse(ludex::tune::Model::Antichess(AntichessRules::Antichess), &written).unwrap();
+    // Antichess parameters are not chess ones: starting a chess fit from them names
+    // the first line that does not fit (antichess has six materials, chess five).
+    let chess_data = temp("anti-chess-data.txt");
+    std::fs::write(&chess_data, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 1.0 | 200\n").unwrap();
+    let args = ["tune", "--variant", "chess", "--data", chess_data.to_str().unwrap(), "--epochs", "0", "--start", params.to_str().unwrap()];
+    let (code, err) = ludex(&args, Duration::from_secs(60));
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("line 7: MATERIAL has 5 elements, not 6"), "{err}");
+    let (code, err) = ludex(&["datagen", "--variant", "gomoku", "--games", "1"], Duration::from_secs(60));
+    assert_eq!(code, 2, "{err}");
+    for f in [data, params, chess_data] {
         let _ = std::fs::remove_file(f);
     }
 }

@@ -1,7 +1,8 @@
-//! One self-play game and the positions it keeps.
+//! One self-play game and the positions it keeps, in any variant.
 //!
 //! A position is kept when it is quiet: the side to move is not in check, the
-//! engine's move is not a capture or promotion, and the score is below
+//! engine's move is not a capture or promotion (in antichess: no capture was
+//! available, since captures are compulsory), and the score is below
 //! `score_bound` (positions decided by far more than the evaluation can express
 //! teach it nothing, and mate scores are not centipawns). The static evaluation is
 //! what gets tuned, and it cannot see an exchange in progress.
@@ -10,7 +11,6 @@ use crate::core::rng::Rng;
 use crate::core::{MoveList, Position, Side};
 use crate::search::{Limits, ReportScore, Searcher, Signals, Silent};
 use crate::tune::data::{GameResult, Record};
-use crate::variants::chess::{Chess, ChessRules};
 
 /// How each game is played.
 #[derive(Debug, Clone)]
@@ -41,13 +41,13 @@ fn game_rng(seed: u64, game: u64) -> Rng {
 
 /// The opening: a book line (or the start position) and `plies` random moves, tried
 /// again with fresh random moves when they end the game.
-fn opening(rng: &mut Rng, book: &[String], plies: usize) -> Chess {
+fn opening<P: Position>(rng: &mut Rng, book: &[String], plies: usize, rules: P::Rules) -> P {
     loop {
         let mut pos = if book.is_empty() {
-            Chess::startpos(ChessRules::default())
+            P::startpos(rules)
         } else {
             let fen = &book[(rng.next_u64() % book.len() as u64) as usize];
-            Chess::from_fen(fen, ChessRules::default()).unwrap_or_else(|_| Chess::startpos(ChessRules::default()))
+            P::from_fen(fen, rules).unwrap_or_else(|_| P::startpos(rules))
         };
         let mut ok = true;
         for _ in 0..plies {
@@ -66,13 +66,20 @@ fn opening(rng: &mut Rng, book: &[String], plies: usize) -> Chess {
     }
 }
 
-/// Plays game number `game` and returns its quiet positions labelled with the
-/// result. The searcher is cleared first, so the game does not depend on what the
-/// searcher played before.
-pub fn play_game(searcher: &mut Searcher, seed: u64, game: u64, book: &[String], s: &GameSettings) -> Vec<Record> {
+/// Plays game number `game` under `rules` and returns its quiet positions labelled
+/// with the result. The searcher is cleared first, so the game does not depend on
+/// what the searcher played before.
+pub fn play_game<P: Position>(
+    searcher: &mut Searcher,
+    seed: u64,
+    game: u64,
+    book: &[String],
+    rules: P::Rules,
+    s: &GameSettings,
+) -> Vec<Record> {
     searcher.clear();
     let mut rng = game_rng(seed, game);
-    let mut pos = opening(&mut rng, book, s.random_plies);
+    let mut pos: P = opening(&mut rng, book, s.random_plies, rules);
     let mut kept: Vec<(String, i32)> = Vec::new();
     let mut plies = s.random_plies;
     let winner = loop {

@@ -1,5 +1,6 @@
-//! `ludex datagen`: self-play chess games at a fixed node count per move, written as
-//! training data for `ludex tune` (format in [`crate::tune::data`]). Every label comes
+//! `ludex datagen`: self-play games (chess, or the antichess family) at a fixed node
+//! count per move, written as training data for `ludex tune` (format in
+//! [`crate::tune::data`]). Every label comes
 //! from Ludex's own games and searches.
 //!
 //! Each game starts from the start position or a random line of an EPD book, then
@@ -23,6 +24,8 @@ use std::sync::mpsc;
 
 use crate::core::Position;
 use crate::tune::data::Record;
+use crate::tune::Model;
+use crate::variants::antichess::Antichess;
 use crate::variants::chess::{Chess, ChessRules};
 
 pub use game::{play_game, GameSettings};
@@ -30,6 +33,8 @@ pub use game::{play_game, GameSettings};
 /// What to generate.
 #[derive(Debug, Clone)]
 pub struct Options {
+    /// The variant played (the model whose evaluation the data will fit).
+    pub model: Model,
     pub games: usize,
     pub threads: usize,
     pub seed: u64,
@@ -66,10 +71,11 @@ impl fmt::Display for DatagenError {
 
 impl std::error::Error for DatagenError {}
 
-/// Reads an EPD book: one position a line (the first four FEN fields; any EPD
-/// operations after them are ignored), blank and `#` lines skipped. Every line is
-/// checked here so that a bad book fails before any game is played.
-pub fn read_book(text: &str) -> Result<Vec<String>, DatagenError> {
+/// Reads an EPD book for `model`'s variant: one position a line (the first four
+/// FEN fields; any EPD operations after them are ignored), blank and `#` lines
+/// skipped. Every line is checked here so that a bad book fails before any game
+/// is played.
+pub fn read_book(model: Model, text: &str) -> Result<Vec<String>, DatagenError> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -81,8 +87,11 @@ pub fn read_book(text: &str) -> Result<Vec<String>, DatagenError> {
             return Err(DatagenError::Book { line: n + 1, problem: "fewer than four FEN fields".into() });
         }
         let fen = format!("{} 0 1", fields.join(" "));
-        Chess::from_fen(&fen, ChessRules::default())
-            .map_err(|e| DatagenError::Book { line: n + 1, problem: e.to_string() })?;
+        let checked = match model {
+            Model::Chess => Chess::from_fen(&fen, ChessRules::default()).map(drop),
+            Model::Antichess(rules) => Antichess::from_fen(&fen, rules).map(drop),
+        };
+        checked.map_err(|e| DatagenError::Book { line: n + 1, problem: e.to_string() })?;
         out.push(fen);
     }
     Ok(out)
@@ -90,7 +99,19 @@ pub fn read_book(text: &str) -> Result<Vec<String>, DatagenError> {
 
 /// Plays `opts.games` games on `opts.threads` threads and writes their positions to
 /// `out` in game order. `progress` sees the running totals after each game written.
-pub fn run(opts: &Options, out: &mut impl Write, mut progress: impl FnMut(&Summary)) -> Result<Summary, DatagenError> {
+pub fn run(opts: &Options, out: &mut impl Write, progress: impl FnMut(&Summary)) -> Result<Summary, DatagenError> {
+    match opts.model {
+        Model::Chess => run_games::<Chess>(opts, ChessRules::default(), out, progress),
+        Model::Antichess(rules) => run_games::<Antichess>(opts, rules, out, progress),
+    }
+}
+
+fn run_games<P: Position>(
+    opts: &Options,
+    rules: P::Rules,
+    out: &mut impl Write,
+    mut progress: impl FnMut(&Summary),
+) -> Result<Summary, DatagenError> {
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<(usize, Vec<Record>)>();
     let mut summary = Summary::default();
@@ -105,7 +126,7 @@ pub fn run(opts: &Options, out: &mut impl Write, mut progress: impl FnMut(&Summa
                     if i >= opts.games {
                         break;
                     }
-                    let records = play_game(&mut searcher, opts.seed, i as u64, &opts.book, &opts.game);
+                    let records = play_game::<P>(&mut searcher, opts.seed, i as u64, &opts.book, rules, &opts.game);
                     if tx.send((i, records)).is_err() {
                         break;
                     }
@@ -166,9 +187,9 @@ mod tests {
 
     #[test]
     fn book_lines_are_epd_and_bad_ones_are_named() {
-        let book = read_book("# openings\n\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n").unwrap();
+        let book = read_book(Model::Chess, "# openings\n\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n").unwrap();
         assert_eq!(book, ["rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]);
-        let err = read_book("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n8/8/8/8/8/8/8/8 w - -\n").unwrap_err();
+        let err = read_book(Model::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n8/8/8/8/8/8/8/8 w - -\n").unwrap_err();
         assert!(matches!(err, DatagenError::Book { line: 2, .. }), "{err}");
     }
 
@@ -179,10 +200,11 @@ mod tests {
         let s = GameSettings { nodes: 300, max_plies: 120, ..GameSettings::default() };
         let mut a = Searcher::new(1, 1);
         let mut b = Searcher::new(1, 1);
-        let first = play_game(&mut a, 3, 0, &[], &s);
-        let _ = play_game(&mut b, 3, 1, &[], &s);
-        assert_eq!(play_game(&mut b, 3, 0, &[], &s), first);
-        assert_ne!(play_game(&mut a, 3, 1, &[], &s), first);
+        let rules = ChessRules::default();
+        let first = play_game::<Chess>(&mut a, 3, 0, &[], rules, &s);
+        let _ = play_game::<Chess>(&mut b, 3, 1, &[], rules, &s);
+        assert_eq!(play_game::<Chess>(&mut b, 3, 0, &[], rules, &s), first);
+        assert_ne!(play_game::<Chess>(&mut a, 3, 1, &[], rules, &s), first);
         assert!(!first.is_empty());
         assert!(first.iter().all(|r| r.result == first[0].result && r.score.abs() < s.score_bound));
     }

@@ -7,7 +7,7 @@
 //! TEMPO 0 18 8
 //! ```
 //!
-//! `NAME index mg eg`: the weight group (`eval/layout.rs`), the element index within
+//! `NAME index mg eg`: the weight group (the model's `eval/layout.rs`), the element index within
 //! it (`PSQT` is `role * 64 + square`, so the knight on g1 is index 70; 0 for a
 //! single value), and the middlegame and endgame values in whole centipawns. Lines
 //! may come in any order; a weight not listed keeps its current value. The engine
@@ -16,18 +16,23 @@
 
 use std::fmt;
 
-use super::current;
-use crate::variants::chess::eval::layout::{Group, GROUPS};
-use crate::variants::chess::eval::S;
+use super::Model;
+use crate::variants::chesslike::tapered::S;
 
-/// Renders `params` (flat, as `layout::current`) as a parameter file.
-pub fn write(params: &[S]) -> String {
-    let mut out = String::from("# Ludex chess evaluation parameters (ludex tune): NAME index mg eg\n");
-    for g in GROUPS {
-        for i in 0..g.size() {
-            let p = params[g.at(i)];
-            out.push_str(&format!("{} {} {} {}\n", g.name(), i, p.mg, p.eg));
+/// Renders `params` (flat, as `Model::current`) as a parameter file.
+pub fn write(model: Model, params: &[S]) -> String {
+    let what = match model {
+        Model::Chess => "chess",
+        Model::Antichess(_) => "antichess family",
+    };
+    let mut out = format!("# Ludex {what} evaluation parameters (ludex tune): NAME index mg eg\n");
+    let mut at = 0;
+    for (name, size) in model.groups() {
+        for i in 0..size {
+            let p = params[at + i];
+            out.push_str(&format!("{name} {i} {} {}\n", p.mg, p.eg));
         }
+        at += size;
     }
     out
 }
@@ -47,9 +52,10 @@ impl fmt::Display for ParamFileError {
 
 impl std::error::Error for ParamFileError {}
 
-/// Reads a parameter file over the current values.
-pub fn parse(text: &str) -> Result<Vec<S>, ParamFileError> {
-    let mut params = current();
+/// Reads a parameter file for `model` over its current values.
+pub fn parse(model: Model, text: &str) -> Result<Vec<S>, ParamFileError> {
+    let mut params = model.current();
+    let groups = model.groups();
     for (n, line) in text.lines().enumerate() {
         let err = |problem: String| ParamFileError { line: n + 1, problem };
         let line = line.trim();
@@ -58,13 +64,15 @@ pub fn parse(text: &str) -> Result<Vec<S>, ParamFileError> {
         }
         let f: Vec<&str> = line.split_whitespace().collect();
         let [name, index, mg, eg] = f[..] else { return Err(err("expected 'NAME index mg eg'".into())) };
-        let g = Group::by_name(name).ok_or_else(|| err(format!("unknown parameter '{name}'")))?;
+        let g = groups.iter().position(|&(n, _)| n == name).ok_or_else(|| err(format!("unknown parameter '{name}'")))?;
+        let start: usize = groups[..g].iter().map(|&(_, size)| size).sum();
+        let size = groups[g].1;
         let i: usize = index.parse().map_err(|_| err(format!("bad index '{index}'")))?;
-        if i >= g.size() {
-            return Err(err(format!("{name} has {} elements, not {}", g.size(), i + 1)));
+        if i >= size {
+            return Err(err(format!("{name} has {size} elements, not {}", i + 1)));
         }
         let num = |t: &str| t.parse::<i32>().map_err(|_| err(format!("bad value '{t}'")));
-        params[g.at(i)] = S { mg: num(mg)?, eg: num(eg)? };
+        params[start + i] = S { mg: num(mg)?, eg: num(eg)? };
     }
     Ok(params)
 }

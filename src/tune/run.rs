@@ -6,16 +6,14 @@ use std::fmt;
 use std::io::BufRead;
 
 use super::data::{parse_line, DataError};
-use super::current;
 use super::optimise::{fit_k, loss, tune, Sample, Settings};
-use super::trace::trace;
-use crate::core::Position;
-use crate::variants::chess::eval::S;
-use crate::variants::chess::{Chess, ChessRules};
+use super::Model;
+use crate::variants::chesslike::tapered::S;
 
 /// What to fit and how.
 #[derive(Debug, Clone)]
 pub struct Options {
+    pub model: Model,
     pub epochs: usize,
     pub lr: f64,
     /// Weight of the search score in the target (0: game result only).
@@ -24,13 +22,13 @@ pub struct Options {
     pub k: Option<f64>,
     /// Threads sharing each pass over the data.
     pub threads: usize,
-    /// Where the descent starts (flat, as [`current`]); the engine's weights if `None`.
+    /// Where the descent starts (flat, as [`Model::current`]); the engine's weights if `None`.
     pub start: Option<Vec<S>>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { epochs: 300, lr: 1.0, lambda: 0.0, k: None, threads: 1, start: None }
+        Options { model: Model::Chess, epochs: 300, lr: 1.0, lambda: 0.0, k: None, threads: 1, start: None }
     }
 }
 
@@ -67,18 +65,14 @@ impl fmt::Display for TuneError {
 
 impl std::error::Error for TuneError {}
 
-/// Reads and traces every position of a data stream.
-pub fn load(reader: impl BufRead) -> Result<Vec<Sample>, TuneError> {
+/// Reads and traces every position of a data stream for `model`.
+pub fn load(model: Model, reader: impl BufRead) -> Result<Vec<Sample>, TuneError> {
     let mut samples = Vec::new();
     for (n, line) in reader.lines().enumerate() {
         let line = line.map_err(TuneError::Io)?;
         let Some(rec) = parse_line(&line).map_err(|error| TuneError::Line { line: n + 1, error })? else { continue };
-        let pos = Chess::from_fen(&rec.fen, ChessRules::default()).map_err(|e| TuneError::Fen {
-            line: n + 1,
-            fen: rec.fen.clone(),
-            problem: e.to_string(),
-        })?;
-        samples.push(Sample { trace: trace(pos.board()), result: rec.result.value(), score: rec.score as f64 });
+        let trace = model.trace(&rec.fen).map_err(|problem| TuneError::Fen { line: n + 1, fen: rec.fen.clone(), problem })?;
+        samples.push(Sample { trace, result: rec.result.value(), score: rec.score as f64 });
     }
     Ok(samples)
 }
@@ -89,7 +83,7 @@ pub fn run(samples: &[Sample], opts: &Options, mut progress: impl FnMut(usize, f
     if samples.is_empty() {
         return Err(TuneError::NoData);
     }
-    let start = opts.start.clone().unwrap_or_else(current);
+    let start = opts.start.clone().unwrap_or_else(|| opts.model.current());
     let mut params: Vec<[f64; 2]> = start.iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
     let k = opts.k.unwrap_or_else(|| fit_k(samples, &params, opts.threads));
     progress(0, k);

@@ -3,14 +3,15 @@
 //! best parameters are known, writing a parameter file that reads back.
 
 use super::data::{parse_line, DataError, GameResult, Record};
-use super::current;
+use super::Model;
 use crate::variants::chess::eval::layout::{Group, COUNT, GROUPS};
 use super::optimise::{loss, sigmoid, Sample};
-use super::trace::{trace, Trace};
+use super::trace::{chess as trace, Trace};
 use super::{param_file, run, Options};
 use crate::core::rng::Rng;
 use crate::core::{MoveList, Position, Side};
 use crate::variants::chess::eval::{evaluate, white_sum, S};
+use crate::variants::antichess::{Antichess, AntichessRules};
 use crate::variants::chess::{Chess, ChessRules};
 
 /// `n` positions reached by random legal moves from the start position (games that
@@ -71,7 +72,7 @@ fn data_lines_round_trip() {
 /// term; blended, it is the engine's evaluation up to the per-term rounding.
 #[test]
 fn trace_reproduces_the_evaluation() {
-    let params = current();
+    let params = Model::Chess.current();
     assert_eq!(params.len(), COUNT);
     let as_f: Vec<[f64; 2]> = params.iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
     let mut unstoppable = 0;
@@ -120,7 +121,7 @@ fn trace_indexes_by_relative_file_and_rank() {
 /// values must lower the loss a lot and move those parameters the right way.
 #[test]
 fn tuner_lowers_the_loss_on_synthetic_data_and_writes_a_readable_file() {
-    let mut truth: Vec<[f64; 2]> = current().iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
+    let mut truth: Vec<[f64; 2]> = Model::Chess.current().iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
     for role in [1, 3] {
         truth[Group::Material.at(role)][0] += 120.0;
         truth[Group::Material.at(role)][1] += 120.0;
@@ -136,9 +137,9 @@ fn tuner_lowers_the_loss_on_synthetic_data_and_writes_a_readable_file() {
             Sample { trace: t, result, score: e }
         })
         .collect();
-    let start: Vec<[f64; 2]> = current().iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
+    let start: Vec<[f64; 2]> = Model::Chess.current().iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
     let before = loss(&samples, &start, k, 1.0);
-    let opts = Options { epochs: 200, lr: 4.0, lambda: 1.0, k: Some(k), threads: 2, start: None };
+    let opts = Options { model: Model::Chess, epochs: 200, lr: 4.0, lambda: 1.0, k: Some(k), threads: 2, start: None };
     let mut losses = Vec::new();
     let summary = run(&samples, &opts, |epoch, l| {
         if epoch > 0 {
@@ -157,24 +158,24 @@ fn tuner_lowers_the_loss_on_synthetic_data_and_writes_a_readable_file() {
         let table: i32 = (0..64).map(|sq| p[Group::Psqt.at(role * 64 + sq)].mg + p[Group::Psqt.at(role * 64 + sq)].eg).sum();
         p[Group::Material.at(role)].mg + p[Group::Material.at(role)].eg + table / 64
     };
-    let was = current();
+    let was = Model::Chess.current();
     for role in [1, 3] {
         let gain = worth(&summary.params, role) - worth(&was, role);
         assert!(gain > 50, "role {role} gained only {gain}");
     }
 
-    let text = param_file::write(&summary.params);
+    let text = param_file::write(Model::Chess, &summary.params);
     assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), COUNT);
-    assert_eq!(param_file::parse(&text).unwrap(), summary.params);
-    assert!(param_file::parse("MATERIAL 5 1 1").is_err());
-    assert!(param_file::parse("NOT_A_PARAM 0 1 1").is_err());
-    assert_eq!(param_file::parse("TEMPO 0 1 2").unwrap()[Group::Tempo.at(0)], S { mg: 1, eg: 2 });
+    assert_eq!(param_file::parse(Model::Chess, &text).unwrap(), summary.params);
+    assert!(param_file::parse(Model::Chess, "MATERIAL 5 1 1").is_err());
+    assert!(param_file::parse(Model::Chess, "NOT_A_PARAM 0 1 1").is_err());
+    assert_eq!(param_file::parse(Model::Chess, "TEMPO 0 1 2").unwrap()[Group::Tempo.at(0)], S { mg: 1, eg: 2 });
 }
 
 /// K fitting finds the K the labels were drawn with (up to the coarse data).
 #[test]
 fn k_fit_recovers_the_generating_k() {
-    let params: Vec<[f64; 2]> = current().iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
+    let params: Vec<[f64; 2]> = Model::Chess.current().iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
     let k = 0.8;
     let samples: Vec<Sample> = random_positions(5, 300)
         .iter()
@@ -194,12 +195,105 @@ fn k_fit_recovers_the_generating_k() {
 /// reproduces the file byte for byte, so a tuning run is applied by overwriting it.
 #[test]
 fn emitted_rust_is_the_weights_file() {
-    let src = super::emit::rust_source(&current());
+    let src = super::emit::rust_source(Model::Chess, &Model::Chess.current());
     assert_eq!(src, include_str!("../variants/chess/eval/weights.rs"));
     for g in GROUPS {
         assert!(src.contains(&format!("    // {}\n", g.name())), "{}", g.name());
     }
-    let mut changed = current();
+    let mut changed = Model::Chess.current();
     changed[Group::Tempo.at(0)] = S { mg: 7, eg: -3 };
-    assert!(super::emit::rust_source(&changed).contains("    // TEMPO\n    s(7, -3),\n];"));
+    assert!(super::emit::rust_source(Model::Chess, &changed).contains("    // TEMPO\n    s(7, -3),\n];"));
+}
+
+/// Antichess positions reached by random legal moves (the family shares the tuner).
+fn random_antichess(seed: u64, n: usize, rules: AntichessRules) -> Vec<Antichess> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut pos = Antichess::startpos(rules);
+        let plies = 2 + (rng.next_u64() % 60) as usize;
+        for _ in 0..plies {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            pos.make_move(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
+        }
+        if pos.outcome().is_none() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// The antichess trace is the engine's own evaluation in every rule set: its sum
+/// at the current weights is the engine's unblended sum, and blended it is the
+/// evaluation from White's side; the rule-specific groups are only counted under
+/// their rules.
+#[test]
+fn antichess_trace_reproduces_the_evaluation() {
+    use crate::variants::antichess::eval::{layout::Group as AGroup, white_sum as anti_sum};
+    let model = Model::Antichess(AntichessRules::Antichess);
+    let params = model.current();
+    let as_f: Vec<[f64; 2]> = params.iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
+    for rules in [AntichessRules::Antichess, AntichessRules::Giveaway, AntichessRules::Suicide] {
+        let mut suicide_counted = false;
+        for pos in random_antichess(3, 200, rules) {
+            let b = pos.board();
+            let t = super::trace::antichess(b, rules);
+            let (sum, phase) = anti_sum(b, rules);
+            assert_eq!(t.sum(&params), sum, "{}", pos.to_fen());
+            assert_eq!(t.phase, phase);
+            let white = if b.turn() == Side::White { pos.evaluate() } else { -pos.evaluate() };
+            assert!((t.eval(&as_f) - white as f64).abs() <= 1.0, "{}: {} vs {white}", pos.to_fen(), t.eval(&as_f));
+            let counted = |g: AGroup| t.coefs.iter().any(|&(i, _)| i as usize == g.at(0));
+            assert!(rules == AntichessRules::Suicide || !counted(AGroup::BlockedPawnSuicide));
+            assert!(rules != AntichessRules::Suicide || !counted(AGroup::BlockedPawn));
+            suicide_counted |= counted(AGroup::BlockedPawnSuicide);
+        }
+        assert_eq!(suicide_counted, rules == AntichessRules::Suicide, "{rules:?}");
+    }
+    // Mirroring a position (colours and side to move swapped) negates every count.
+    let a = Antichess::from_fen("4k3/8/8/3p4/8/2N5/8/R7 w - - 0 1", AntichessRules::Antichess).unwrap();
+    let m = Antichess::from_fen("r7/8/2n5/8/3P4/8/8/4K3 b - - 0 1", AntichessRules::Antichess).unwrap();
+    let (ta, tm) = (super::trace::antichess(a.board(), AntichessRules::Antichess), super::trace::antichess(m.board(), AntichessRules::Antichess));
+    let mut neg: Vec<(u16, i16)> = ta.coefs.iter().map(|&(i, c)| (i, -c)).collect();
+    let mut got = tm.coefs.clone();
+    neg.sort();
+    got.sort();
+    assert_eq!(got, neg);
+    assert_eq!(a.evaluate(), m.evaluate());
+}
+
+/// The antichess model fits synthetic data too (owning a knight made far worse
+/// than the current weights say) and its parameter file and Rust source carry its
+/// own group names; its emitted source is its weights file.
+#[test]
+fn antichess_model_tunes_and_writes_its_own_files() {
+    use crate::variants::antichess::eval::layout::{Group as AGroup, COUNT as ACOUNT};
+    let model = Model::Antichess(AntichessRules::Antichess);
+    let mut truth: Vec<[f64; 2]> = model.current().iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
+    truth[AGroup::Material.at(1)] = [-400.0, -400.0];
+    let k = 1.0;
+    let samples: Vec<Sample> = random_antichess(9, 600, AntichessRules::Antichess)
+        .iter()
+        .map(|pos| {
+            let t = super::trace::antichess(pos.board(), AntichessRules::Antichess);
+            let e = t.eval(&truth);
+            Sample { trace: t, result: sigmoid(k, e), score: e }
+        })
+        .collect();
+    let opts = Options { model, epochs: 150, lr: 4.0, lambda: 1.0, k: Some(k), threads: 2, start: None };
+    let summary = run(&samples, &opts, |_, _| {}).unwrap();
+    assert!(summary.loss_after < summary.loss_before * 0.5, "{} -> {}", summary.loss_before, summary.loss_after);
+    let knight = summary.params[AGroup::Material.at(1)];
+    assert!(knight.mg + knight.eg < 2 * -200, "knight {knight:?}");
+
+    let text = param_file::write(model, &summary.params);
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), ACOUNT);
+    assert!(text.contains("\nATTACKED_BY_WAITING 5 "), "{text}");
+    assert_eq!(param_file::parse(model, &text).unwrap(), summary.params);
+    assert!(param_file::parse(model, "PSQT 0 1 1").is_err(), "a chess group is not an antichess one");
+    assert_eq!(super::emit::rust_source(model, &model.current()), include_str!("../variants/antichess/eval/weights.rs"));
 }

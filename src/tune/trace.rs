@@ -1,13 +1,15 @@
 //! A position's evaluation as a linear function of the weights: for one position,
 //! how many times each weight is counted (White's count minus Black's), with the
 //! phase and endgame scale the engine blends with. The counts come from the
-//! engine's own evaluation walk (`eval::walk`) through a recording accumulator, so
-//! the tuner fits exactly the function the engine computes.
+//! engine's own evaluation walk (chess `eval::walk`, antichess `eval::walk`) through
+//! a recording accumulator, so the tuner fits exactly the function the engine
+//! computes.
 
 use crate::variants::chess::eval::acc::Acc;
 use crate::variants::chess::eval::layout::COUNT;
 use crate::variants::chess::eval::weights::WEIGHTS;
 use crate::variants::chess::eval::{scale_for, walk, Term, S};
+use crate::variants::antichess::AntichessRules;
 use crate::variants::chesslike::Board;
 
 /// One position's linearised evaluation.
@@ -15,8 +17,10 @@ use crate::variants::chesslike::Board;
 pub struct Trace {
     /// (flat weight index, White's count minus Black's), only non-zero counts.
     pub coefs: Vec<(u16, i16)>,
-    /// Game phase, `MAX_PHASE` (middlegame) down to 0.
+    /// Game phase, `max_phase` (middlegame) down to 0.
     pub phase: i32,
+    /// The model's full phase.
+    pub max_phase: i32,
     /// Endgame scale in 64ths, taken as the engine computes it with the current
     /// weights and then held fixed (it depends on the sign of the score).
     pub scale: i32,
@@ -32,7 +36,7 @@ impl Trace {
     /// score: `score = Σ (mg * wm + eg * we)`.
     #[inline(always)]
     pub fn weights(&self) -> (f64, f64) {
-        let p = self.phase as f64 / crate::variants::chess::eval::MAX_PHASE as f64;
+        let p = self.phase as f64 / self.max_phase as f64;
         (p, (1.0 - p) * self.scale as f64 / 64.0)
     }
 
@@ -60,8 +64,8 @@ impl Acc for Recorder {
     }
 }
 
-/// The trace of `b`.
-pub fn trace(b: &Board) -> Trace {
+/// The chess trace of `b`.
+pub fn chess(b: &Board) -> Trace {
     let mut rec = Recorder([0; COUNT]);
     let phase = walk(b, &mut rec);
     let coefs: Vec<(u16, i16)> =
@@ -69,5 +73,15 @@ pub fn trace(b: &Board) -> Trace {
     // The endgame sum at the engine's weights picks the scale, as `evaluate` does;
     // the counts already hold it, so no second walk.
     let eg = coefs.iter().map(|&(i, c)| WEIGHTS[i as usize].eg * c as i32).sum();
-    Trace { coefs, phase, scale: scale_for(b, eg) }
+    let max_phase = crate::variants::chess::eval::MAX_PHASE;
+    Trace { coefs, phase, max_phase, scale: scale_for(b, eg) }
+}
+
+/// The antichess-family trace of `b` under `rules` (no endgame scaling there).
+pub fn antichess(b: &Board, rules: AntichessRules) -> Trace {
+    use crate::variants::antichess::eval::{layout, walk, MAX_PHASE};
+    let mut counts = [0i32; layout::COUNT];
+    let phase = walk(b, rules, &mut |i, c| counts[i] += c);
+    let coefs = counts.iter().enumerate().filter(|(_, &c)| c != 0).map(|(i, &c)| (i as u16, c as i16)).collect();
+    Trace { coefs, phase, max_phase: MAX_PHASE, scale: 64 }
 }

@@ -18,7 +18,7 @@
 //! castling needs empty squares but no safe ones, promoted kings never castle, and
 //! a position of bishops only that can never meet is a dead draw.
 
-mod eval;
+pub mod eval;
 mod fen;
 pub mod movegen;
 mod ordering;
@@ -34,7 +34,7 @@ use crate::variants::chesslike::{format_fen, Bitboard, Board, CastlingStyle, par
 use movegen::generate;
 use state::State;
 
-pub use eval::{Weights, WEIGHTS};
+pub use eval::weights::WEIGHTS;
 
 /// Which member of the family is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -16,18 +16,20 @@
 use crate::core::Side;
 use crate::variants::chesslike::{Board, Move, Role};
 
-use super::eval::WEIGHTS;
-
 /// A capture whose piece can be taken back ranks above every one that cannot.
 const GIVES_BACK: i32 = 4_096;
 /// A quiet move onto an attacked square (the opponent must capture): ahead of the
 /// history-ordered quiet moves, as killers are not (history stays within ±16384).
 const OFFERS: i32 = 8_192;
 
-/// How much owning `role` costs (the evaluation's own material burden).
+/// How much owning each role (pawn .. king) is a burden, for ordering only: the
+/// hand-set material of the first evaluation, kept here so that fitting the
+/// evaluation does not reorder the search as a side effect.
+const BURDEN: [i32; 6] = [100, 120, 110, 100, 130, 90];
+
 #[inline]
 fn burden(role: Role) -> i32 {
-    WEIGHTS.piece[role.index()]
+    BURDEN[role.index()]
 }
 
 /// The ordering hint of `mv` in `b` (higher first); `noisy` says whether the move

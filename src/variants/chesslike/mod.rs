@@ -12,6 +12,7 @@ mod moves;
 pub mod see;
 pub mod sink;
 mod square;
+pub mod tapered;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;

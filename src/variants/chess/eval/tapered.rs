@@ -1,85 +1,18 @@
-//! A score with a middlegame and an endgame part. Most chess knowledge is worth a
-//! different amount with queens on the board than in a bare pawn ending (a king in
-//! the centre is a liability in one and an asset in the other), so every term keeps
-//! both and the game phase blends them at the end.
-
-use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+//! The chess game phase, which blends the middlegame and endgame parts of a
+//! [`S`] score (the type is shared with the antichess family's evaluation).
 
 use crate::core::score::Score;
+pub use crate::variants::chesslike::tapered::{s, S};
 
 /// Phase units on the board at the start (knight and bishop 1, rook 2, queen 4):
 /// the phase runs from this (pure middlegame) down to 0 (pure endgame).
 pub const MAX_PHASE: i32 = 24;
 
-/// Middlegame and endgame values in centipawns.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct S {
-    pub mg: i32,
-    pub eg: i32,
-}
-
-/// Shorthand for the parameter tables.
-pub const fn s(mg: i32, eg: i32) -> S {
-    S { mg, eg }
-}
-
 impl S {
-    pub const ZERO: S = S { mg: 0, eg: 0 };
-
-    /// The blend for `phase` (0 ..= `MAX_PHASE`), with the endgame part scaled by
-    /// `scale / 64` (drawish endings). Division truncates toward zero, so a score
-    /// and its negation blend to exact negatives: colour symmetry survives rounding.
+    /// The chess blend for `phase` (0 ..= `MAX_PHASE`), the endgame part scaled by
+    /// `scale / 64`.
     #[inline(always)]
     pub fn taper(self, phase: i32, scale: i32) -> Score {
-        let eg = self.eg * scale / 64;
-        (self.mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE
-    }
-}
-
-impl Add for S {
-    type Output = S;
-    #[inline(always)]
-    fn add(self, o: S) -> S {
-        S { mg: self.mg + o.mg, eg: self.eg + o.eg }
-    }
-}
-
-impl Sub for S {
-    type Output = S;
-    #[inline(always)]
-    fn sub(self, o: S) -> S {
-        S { mg: self.mg - o.mg, eg: self.eg - o.eg }
-    }
-}
-
-impl AddAssign for S {
-    #[inline(always)]
-    fn add_assign(&mut self, o: S) {
-        self.mg += o.mg;
-        self.eg += o.eg;
-    }
-}
-
-impl SubAssign for S {
-    #[inline(always)]
-    fn sub_assign(&mut self, o: S) {
-        self.mg -= o.mg;
-        self.eg -= o.eg;
-    }
-}
-
-impl Neg for S {
-    type Output = S;
-    #[inline(always)]
-    fn neg(self) -> S {
-        S { mg: -self.mg, eg: -self.eg }
-    }
-}
-
-impl Mul<i32> for S {
-    type Output = S;
-    #[inline(always)]
-    fn mul(self, k: i32) -> S {
-        S { mg: self.mg * k, eg: self.eg * k }
+        self.blend(phase, MAX_PHASE, scale)
     }
 }
