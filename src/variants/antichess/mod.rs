@@ -34,7 +34,6 @@ use crate::variants::chesslike::{format_fen, Bitboard, Board, CastlingStyle, par
 use movegen::generate;
 use state::State;
 
-pub use eval::weights::WEIGHTS;
 
 /// Which member of the family is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
