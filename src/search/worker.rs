@@ -749,7 +749,10 @@ impl<'a, P: Position> Worker<'a, P> {
             }
         }
         // Quiet moves rarely refute a node whose best move so far is a capture.
-        let tt_noisy = P::HAS_NOISY_MOVES && tt_move.is_some_and(|i| self.pos.is_noisy(list[i as usize]));
+        // (Only read where forward pruning is sound: other variants skip the lookup.)
+        let tt_noisy = P::FORWARD_PRUNING_OK
+            && P::HAS_NOISY_MOVES
+            && tt_move.is_some_and(|i| self.pos.is_noisy(list[i as usize]));
         let conts = [self.moved_before(ply, 1), self.moved_before(ply, 2)];
         let buffer = std::mem::take(&mut self.pickers[ply]);
         let mut picker = Picker::new::<P>(&list, tt_move, buffer);

@@ -31,9 +31,17 @@ fn random_positions(seed: u64, n: usize) -> Vec<Chess> {
     ] {
         out.push(Chess::from_fen(fen, ChessRules::default()).unwrap());
     }
+    fill_random(&mut rng, &mut out, n, ChessRules::default(), 4, 120);
+    out
+}
+
+/// Adds positions to `out` until it holds `n`: each from the start position after
+/// `min_plies` plus up to `spread - 1` random legal moves (a game that ends early
+/// stops where it ended, and a finished game is not kept).
+fn fill_random<P: Position>(rng: &mut Rng, out: &mut Vec<P>, n: usize, rules: P::Rules, min_plies: usize, spread: u64) {
     while out.len() < n {
-        let mut pos = Chess::startpos(ChessRules::default());
-        let plies = 4 + (rng.next_u64() % 120) as usize;
+        let mut pos = P::startpos(rules);
+        let plies = min_plies + (rng.next_u64() % spread) as usize;
         for _ in 0..plies {
             let mut moves = MoveList::new();
             pos.legal_moves(&mut moves);
@@ -46,7 +54,6 @@ fn random_positions(seed: u64, n: usize) -> Vec<Chess> {
             out.push(pos);
         }
     }
-    out
 }
 
 #[test]
@@ -207,23 +214,8 @@ fn emitted_rust_is_the_weights_file() {
 
 /// Antichess positions reached by random legal moves (the family shares the tuner).
 fn random_antichess(seed: u64, n: usize, rules: AntichessRules) -> Vec<Antichess> {
-    let mut rng = Rng::new(seed);
     let mut out = Vec::new();
-    while out.len() < n {
-        let mut pos = Antichess::startpos(rules);
-        let plies = 2 + (rng.next_u64() % 60) as usize;
-        for _ in 0..plies {
-            let mut moves = MoveList::new();
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() || pos.outcome().is_some() {
-                break;
-            }
-            pos.make_move(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
-        }
-        if pos.outcome().is_none() {
-            out.push(pos);
-        }
-    }
+    fill_random(&mut Rng::new(seed), &mut out, n, rules, 2, 60);
     out
 }
 
