@@ -23,8 +23,10 @@
 //! (an attacker to move: proof 1, disproof = its legal moves; a defender to move:
 //! proof = its legal moves, disproof 1), so a compulsory capture that leaves the
 //! defender a single reply is the cheapest child to expand first, with no
-//! antichess-specific knowledge needed. Ties go to the move ordering's favourite
-//! (a capture that gives material back).
+//! antichess-specific knowledge needed. Ties go to the first child in the move
+//! generator's order: sorting the children by the searcher's `order_hint` made
+//! every node three times as expensive (its attack tests cost more than the move
+//! generation) and proved nothing more in the suite.
 //!
 //! Soundness notes. The table is keyed by the position hash; when the fifty-move
 //! rule could strike within [`MAX_PLY`] plies of the root the halfmove clock is mixed
@@ -175,11 +177,9 @@ impl Solver {
     fn expand(&mut self, pos: &mut Antichess, ply: usize) -> Vec<Child> {
         let mut list = MoveList::new();
         pos.legal_moves(&mut list);
-        let mut moves: Vec<(i32, Move)> = list.iter().map(|&mv| (pos.order_hint(mv), mv)).collect();
-        moves.sort_by_key(|&(hint, _)| std::cmp::Reverse(hint));
         let mut scratch = MoveList::new();
-        let mut children = Vec::with_capacity(moves.len());
-        for (_, mv) in moves {
+        let mut children = Vec::with_capacity(list.len());
+        for &mv in list.iter() {
             self.nodes += 1;
             pos.make_move(mv);
             let key = self.key(pos);
