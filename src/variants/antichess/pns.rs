@@ -74,14 +74,39 @@ pub struct Proof {
 /// Proves or disproves a forced win for the side to move in `root`, spending at most
 /// about `budget` nodes (a node is one move made; the last expansion may overshoot
 /// by one move list).
+///
+/// df-pn stops at the first proof it finds, which is seldom the shortest, so once a
+/// win is proven the rest of the budget goes to shortening it: the solve is repeated
+/// with the ply cap one below the line found, until that fails. A failed solve costs
+/// nothing more, a short proof little (its capped searches are small), and the line
+/// the host sees, `score mate N` included, is then the shortest win when the budget
+/// allowed the last capped search to finish.
 pub fn solve(root: &Antichess, budget: u64) -> Proof {
+    let mut proof = solve_capped(root, budget, MAX_PLY);
+    while let Some(line) = &proof.line {
+        if line.len() <= 1 || proof.nodes >= budget {
+            break;
+        }
+        let shorter = solve_capped(root, budget - proof.nodes, line.len() - 1);
+        proof.nodes += shorter.nodes;
+        match shorter.line {
+            Some(l) if l.len() < line.len() => proof.line = Some(l),
+            _ => break,
+        }
+    }
+    proof
+}
+
+/// One df-pn solve with lines of at most `max_ply` plies.
+fn solve_capped(root: &Antichess, budget: u64, max_ply: usize) -> Proof {
     let mut pos = root.clone();
     let mut solver = Solver {
         table: Table::new(TABLE_BITS),
         attacker: pos.side_to_move(),
         nodes: 0,
         budget,
-        mix_clock: root.board().halfmove_clock() as usize + MAX_PLY >= 100,
+        max_ply,
+        mix_clock: root.board().halfmove_clock() as usize + max_ply >= 100,
     };
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
@@ -126,6 +151,8 @@ struct Solver {
     attacker: Side,
     nodes: u64,
     budget: u64,
+    /// Lines longer than this count as not won ([`MAX_PLY`] or a shortening cap).
+    max_ply: usize,
     mix_clock: bool,
 }
 
@@ -187,7 +214,7 @@ impl Solver {
             let (pn, dn, fixed) = match self.status(pos, &mut scratch) {
                 Status::Won => (0, INF, true),
                 Status::NotWon => (INF, 0, true),
-                Status::Open(_) if ply + 1 >= MAX_PLY => (INF, 0, true),
+                Status::Open(_) if ply + 1 >= self.max_ply => (INF, 0, true),
                 Status::Open(n) if attacker_to_move => (1, n as u32, false),
                 Status::Open(n) => (n as u32, 1, false),
             };
@@ -267,7 +294,7 @@ impl Solver {
         let mut line = Vec::new();
         let mut list = MoveList::new();
         let mut scratch = MoveList::new();
-        while line.len() <= MAX_PLY + 1 {
+        while line.len() <= self.max_ply {
             if line.is_empty() {
                 // The root: `solve` has checked that the game goes on (a repetition
                 // of the game's earlier positions at the root is no draw yet).
