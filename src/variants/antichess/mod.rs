@@ -41,9 +41,10 @@ pub use pns::{Proof, Verdict, MAX_PLY as PNS_MAX_PLY};
 /// Nodes (moves made) the proof-number solver may spend before each plain search.
 /// Measured on the shared 2-core development machine, under load from other jobs
 /// (`cargo test --release --test antichess_pns -- --ignored --nocapture`): a failed
-/// solve spends the whole budget, 4.7-7.6 ms from the start positions and 5.6-6.7 ms in
-/// the bench middlegame (0.15-0.25 µs a node); a proof in the narrow endgames it is
-/// meant for takes a few hundred to a few thousand nodes, well under a millisecond.
+/// solve spends the whole budget, 4.7-10 ms from the start positions and 5.6-6.7 ms
+/// in the bench middlegame (0.15-0.33 µs a node, depending on the load); a proof in
+/// the narrow endgames it is meant for takes a few hundred to a few thousand nodes
+/// (under a millisecond), and the rest of the budget at most goes to shortening it.
 pub const PNS_ROOT_BUDGET: u64 = 30_000;
 
 /// Which member of the family is played.

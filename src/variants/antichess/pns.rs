@@ -107,6 +107,7 @@ fn solve_capped(root: &Antichess, budget: u64, max_ply: usize) -> Proof {
         budget,
         max_ply,
         mix_clock: root.board().halfmove_clock() as usize + max_ply >= 100,
+        mix_ply: max_ply < MAX_PLY,
     };
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
@@ -154,6 +155,10 @@ struct Solver {
     /// Lines longer than this count as not won ([`MAX_PLY`] or a shortening cap).
     max_ply: usize,
     mix_clock: bool,
+    /// Whether the ply is part of the key: in a shortening solve, whose cap is near,
+    /// a node cut off by the cap deep in one line must not pass for disproved where
+    /// a shorter line reaches it.
+    mix_ply: bool,
 }
 
 /// A sum of proof or disproof numbers: infinite if any term is, else capped just
@@ -179,13 +184,16 @@ fn sum_threshold(parent_th: u32, parent: u32, child: u32) -> u32 {
 }
 
 impl Solver {
-    fn key(&self, pos: &Antichess) -> u64 {
-        let h = pos.hash();
+    /// The table key of `pos` at `ply` plies from the root.
+    fn key(&self, pos: &Antichess, ply: usize) -> u64 {
+        let mut h = pos.hash();
         if self.mix_clock {
-            h ^ (pos.board().halfmove_clock() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        } else {
-            h
+            h ^= (pos.board().halfmove_clock() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         }
+        if self.mix_ply {
+            h ^= (ply as u64 + 1).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        }
+        h
     }
 
     /// The position's status, with its legal moves left in `list`.
@@ -209,7 +217,7 @@ impl Solver {
         for &mv in list.iter() {
             self.nodes += 1;
             pos.make_move(mv);
-            let key = self.key(pos);
+            let key = self.key(pos, ply + 1);
             let attacker_to_move = pos.side_to_move() == self.attacker;
             let (pn, dn, fixed) = match self.status(pos, &mut scratch) {
                 Status::Won => (0, INF, true),
@@ -229,7 +237,7 @@ impl Solver {
     /// or the budget is spent); returns (proof, disproof, distance when proven).
     fn mid(&mut self, pos: &mut Antichess, th_pn: u32, th_dn: u32, ply: usize) -> (u32, u32, u32) {
         let or = pos.side_to_move() == self.attacker;
-        let key = self.key(pos);
+        let key = self.key(pos, ply);
         let start = self.nodes;
         let mut children = self.expand(pos, ply);
         loop {
@@ -314,7 +322,7 @@ impl Solver {
                 let proven = match self.status(pos, &mut scratch) {
                     Status::Won => Some(0),
                     Status::NotWon => None,
-                    Status::Open(_) => self.table.get(self.key(pos)).filter(|e| e.pn == 0).map(|e| e.dist),
+                    Status::Open(_) => self.table.get(self.key(pos, line.len() + 1)).filter(|e| e.pn == 0).map(|e| e.dist),
                 };
                 pos.unmake_move();
                 match (proven, or) {
