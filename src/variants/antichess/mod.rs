@@ -13,6 +13,10 @@
 //! | giveaway  | `KQkq`         | honoured            | the side to move wins       |
 //! | suicide   | none           | honoured            | fewer pieces wins, else draw|
 //!
+//! Before a plain search, `forced_win` runs a proof-number solver (`pns.rs`, with
+//! its own table in `pns_table.rs`): compulsory captures leave the defender few
+//! replies, which is where proof numbers prove wins beyond the search's depth.
+//!
 //! Where the written rules leave corners open, python-chess 1.11.2's
 //! `AntichessBoard`/`GiveawayBoard`/`SuicideBoard` decide (the hosts' reference):
 //! castling needs empty squares but no safe ones, promoted kings never castle, and
