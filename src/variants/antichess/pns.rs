@@ -34,7 +34,10 @@
 //! Repetitions make the search path-dependent (the graph-history problem): a node
 //! disproved because its line repeated may be reused through another path, which can
 //! only hide a win, never invent one, since a proof consists of terminal wins alone.
-//! The searcher replays the returned line with the rules before trusting it.
+//! Nodes cut off by the ply cap are stored as disproved in the same way, which in
+//! the full solve can only hide wins close to [`MAX_PLY`] plies; the shortening
+//! solves, whose cap is near, put the ply into the key instead. The searcher replays
+//! the returned line with the rules before trusting it.
 
 use crate::core::{MoveList, Position, Side};
 use crate::variants::chesslike::Move;
@@ -43,7 +46,8 @@ use super::pns_table::{Entry, Table, INF};
 use super::Antichess;
 
 /// The longest line the solver looks at, in plies; deeper nodes count as not won.
-/// It also bounds the recursion (a frame holds two move lists, about 2 KB).
+/// It also bounds the recursion, whose frames are small (the move lists live in
+/// `expand`, which returns before the solver goes deeper).
 pub const MAX_PLY: usize = 64;
 
 /// 2^14 buckets of two 24-byte entries: 768 KB, allocated lazily by the system, room
