@@ -421,7 +421,7 @@ fn root_cost() {
                     continue;
                 }
                 let start = Instant::now();
-                let found = pos.forced_win();
+                let found = pos.forced_win(None);
                 times.push(start.elapsed().as_secs_f64() * 1e3);
                 positions += 1;
                 wins += found.is_some() as u32;

@@ -172,7 +172,13 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// moves alternating from the side to move, its winning move last. `None` when
     /// there is none or the solver gives up within its budget. The searcher plays the
     /// first move at once with a win score, where a plain search is asked for.
-    fn forced_win(&self) -> Option<Vec<Self::Move>> {
+    ///
+    /// `spare_ms` is the time the searcher can spare for the solver when it plays on
+    /// a clock (a small share of the move's time: a failed solve is time the tree
+    /// search does not get); `None` under depth or node limits, where the variant
+    /// spends its full fixed node budget so the result stays deterministic.
+    fn forced_win(&self, spare_ms: Option<u64>) -> Option<Vec<Self::Move>> {
+        let _ = spare_ms;
         None
     }
 

@@ -96,7 +96,8 @@ impl Searcher {
         let solvers = plain && control.budget.is_none_or(|b| b.hard_ms >= SOLVER_MIN_MS);
         let root_moves = root_moves(pos, &limits.searchmoves, solvers);
         if solvers {
-            if let Some(result) = self.proven_win(pos, listener, start) {
+            let spare_ms = control.budget.map(|b| b.soft_ms * SOLVER_SHARE_PERCENT / 100);
+            if let Some(result) = self.proven_win(pos, spare_ms, listener, start) {
                 return result;
             }
         }
@@ -212,10 +213,11 @@ impl Searcher {
     fn proven_win<P: Position, L: SearchListener<P::Move>>(
         &self,
         pos: &P,
+        spare_ms: Option<u64>,
         listener: &mut L,
         start: Instant,
     ) -> Option<SearchResult<P::Move>> {
-        let line = pos.forced_win()?;
+        let line = pos.forced_win(spare_ms)?;
         let mut replay = pos.clone();
         let mut legal = MoveList::new();
         for &mv in &line {
@@ -263,6 +265,11 @@ impl Searcher {
 /// The variant's solvers (`forced_win`, `threat_defences`) cost up to some tens of
 /// milliseconds in bad cases; below this hard time limit they are left out.
 const SOLVER_MIN_MS: u64 = 200;
+
+/// The share (percent) of the soft time limit a variant's root solver may spend on
+/// a clock: most moves are not forced wins, and a failed solve is time lost to the
+/// tree search.
+const SOLVER_SHARE_PERCENT: u64 = 3;
 
 /// The moves the root searches: `searchmoves` when given, else the candidates,
 /// narrowed to the proven defences against an opponent's threat when `solvers`

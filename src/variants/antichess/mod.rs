@@ -42,7 +42,8 @@ use state::State;
 
 pub use pns::{Proof, Verdict, MAX_PLY as PNS_MAX_PLY};
 
-/// Nodes (moves made) the proof-number solver may spend before each plain search.
+/// Nodes (moves made) the proof-number solver may spend before each plain search
+/// (on a clock, at most what the searcher's spare time buys, see `forced_win`).
 /// Measured on the shared 2-core development machine, under load from other jobs
 /// (`cargo test --release --test antichess_pns -- --ignored --nocapture`): a failed
 /// solve spends the whole budget, 4.7-10 ms from the start positions and 5.6-6.7 ms
@@ -50,6 +51,12 @@ pub use pns::{Proof, Verdict, MAX_PLY as PNS_MAX_PLY};
 /// the narrow endgames it is meant for takes a few hundred to a few thousand nodes
 /// (under a millisecond), and the rest of the budget at most goes to shortening it.
 pub const PNS_ROOT_BUDGET: u64 = 30_000;
+/// Solver nodes a millisecond of the searcher's spare time buys on a clock: the slow
+/// end of the rate above, so a failed solve stays within the time it was given.
+const PNS_NODES_PER_MS: u64 = 3_000;
+/// Below this many nodes a solve is not tried: so short a proof is one the tree
+/// search finds by itself.
+const PNS_MIN_BUDGET: u64 = 2_000;
 
 /// Which member of the family is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -297,11 +304,16 @@ impl Position for Antichess {
         self.outcome_given_moves(!list.is_empty())
     }
 
-    /// A forced win proven by the proof-number solver (`pns.rs`) within
-    /// [`PNS_ROOT_BUDGET`] nodes: the attacker's moves and the longest resistance,
-    /// ending in a position the side to move has won.
-    fn forced_win(&self) -> Option<Vec<Move>> {
-        pns::solve(self, PNS_ROOT_BUDGET).line
+    /// A forced win proven by the proof-number solver (`pns.rs`): the attacker's
+    /// moves and the longest resistance, ending in a position the side to move has
+    /// won. It spends [`PNS_ROOT_BUDGET`] nodes, or on a clock what the spare time
+    /// buys when that is less.
+    fn forced_win(&self, spare_ms: Option<u64>) -> Option<Vec<Move>> {
+        let budget = spare_ms.map_or(PNS_ROOT_BUDGET, |ms| ms.saturating_mul(PNS_NODES_PER_MS).min(PNS_ROOT_BUDGET));
+        if budget < PNS_MIN_BUDGET {
+            return None;
+        }
+        pns::solve(self, budget).line
     }
 
     fn is_repetition(&self) -> bool {

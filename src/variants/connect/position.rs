@@ -499,8 +499,9 @@ impl Position for Connect {
     /// A victory by continuous fours, or failing that by fours and threes, if the
     /// solvers prove one within their budgets (gomoku and renju; on small boards the
     /// search solves everything itself). Fours first: a VCF is far cheaper to find,
-    /// and every reply in it is forced.
-    fn forced_win(&self) -> Option<Vec<Cell>> {
+    /// and every reply in it is forced. The budgets are fixed whatever the clock
+    /// (`_spare_ms`): a connect solve costs a few milliseconds at most.
+    fn forced_win(&self, _spare_ms: Option<u64>) -> Option<Vec<Cell>> {
         if self.rules.k != 5 || self.is_over() {
             return None;
         }
