@@ -11,6 +11,9 @@ use super::score::Score;
 /// The size of the range `Position::piece_to_index` maps into.
 pub const PIECE_TO_SLOTS: usize = 1024;
 
+/// How many correction-history keys `Position::correction_keys` gives.
+pub const CORRECTION_KEYS: usize = 3;
+
 pub trait Position: Clone + Send + Sync + 'static {
     /// A move in this variant's internal encoding (small and `Copy`).
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
@@ -213,6 +216,14 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// previous move). `None`, the default, leaves continuation history unused.
     fn piece_to_index(&self, mv: Self::Move) -> Option<usize> {
         let _ = mv;
+        None
+    }
+
+    /// Keys for correction history: positions sharing one tend to share the static
+    /// evaluation's errors (chess: the pawn structure, and each side's other
+    /// pieces), and the searcher adds the average error it has seen under them.
+    /// `None`, the default, leaves the evaluation uncorrected.
+    fn correction_keys(&self) -> Option<[u64; CORRECTION_KEYS]> {
         None
     }
 

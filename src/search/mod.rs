@@ -15,6 +15,7 @@
 //! let result = searcher.search(&pos, &limits, &signals, &mut listener);
 //! ```
 
+mod correction;
 mod limits;
 mod ordering;
 mod report;

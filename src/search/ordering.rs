@@ -6,6 +6,7 @@
 
 use std::sync::OnceLock;
 
+use super::correction::Correction;
 use crate::core::{MoveList, Position, Side, PIECE_TO_SLOTS};
 
 /// Slots per side in the history table (`Position::history_index` modulo this).
@@ -41,6 +42,9 @@ pub struct History {
     /// Capture history: how well a noisy move (piece and target) did in earlier
     /// cutoffs, refining MVV-LVA among captures of the same value.
     capture: Vec<i16>,
+    /// The static evaluation's learnt errors (not move ordering, but learnt and
+    /// kept per thread the same way). Allocated on first use, like `cont`.
+    pub correction: Option<Box<Correction>>,
 }
 
 impl Default for History {
@@ -49,6 +53,7 @@ impl Default for History {
             table: vec![0; 2 * HISTORY_SLOTS],
             cont: Vec::new(),
             capture: vec![0; PIECE_TO_SLOTS],
+            correction: None,
         }
     }
 }
@@ -114,6 +119,9 @@ impl History {
         self.table.iter_mut().for_each(|h| *h = 0);
         self.cont.iter_mut().for_each(|h| *h = 0);
         self.capture.iter_mut().for_each(|h| *h = 0);
+        if let Some(c) = self.correction.as_mut() {
+            c.clear();
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::core::score::{is_mate, lost_in, won_in, Score, DRAW, INFINITE, MATE, MATE_BOUND};
-use crate::core::{MoveList, Position};
+use crate::core::{MoveList, Position, CORRECTION_KEYS};
 
 use super::limits::{Limits, Signals};
 use super::ordering::{cont_score, history_bonus, lmr_base, Context, History, Picker};
@@ -322,6 +322,19 @@ impl<'a, P: Position> Worker<'a, P> {
         }
     }
 
+    /// The static evaluation `raw` plus the correction learnt under the position's
+    /// correction keys (none for variants without them, and none for a forced
+    /// result), kept clear of the mate range.
+    #[inline]
+    fn corrected(&self, raw: Score, keys: Option<&[u64; CORRECTION_KEYS]>) -> Score {
+        match (keys, self.history.correction.as_deref()) {
+            (Some(keys), Some(c)) if !is_mate(raw) => {
+                (raw + c.get(self.pos.side_to_move(), keys)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+            }
+            _ => raw,
+        }
+    }
+
     /// The score of a finished game at `ply`: the variant's verdict, relative to the
     /// side to move (in antichess the side without moves wins; never assumed here).
     fn terminal_score(&self, ply: usize) -> Score {
@@ -611,7 +624,7 @@ impl<'a, P: Position> Worker<'a, P> {
         let in_check = self.pos.in_check();
         // Check extension, bounded so that long series of checks cannot run away.
         let mut depth = if in_check && (ply as i32) < 2 * self.root_depth { depth + 1 } else { depth };
-        let eval = if in_check {
+        let raw_eval = if in_check {
             -INFINITE
         } else {
             match tt {
@@ -619,6 +632,8 @@ impl<'a, P: Position> Worker<'a, P> {
                 _ => self.eval(ply),
             }
         };
+        let corr_keys = if in_check { None } else { self.pos.correction_keys() };
+        let eval = self.corrected(raw_eval, corr_keys.as_ref());
         self.evals[ply] = eval;
         // A hash score is a deeper look than the static evaluation: where its bound
         // says the truth lies beyond the evaluation, prune from it instead.
@@ -870,7 +885,23 @@ impl<'a, P: Position> Worker<'a, P> {
             return best;
         }
         let bound = Bound::of(best, alpha_orig, beta);
-        let stored_eval = if in_check { -INFINITE } else { eval };
+        if let Some(keys) = corr_keys {
+            // Learn the evaluation's error unless the bound says nothing about its
+            // size (a fail high at or below the evaluation, a fail low above it) or
+            // a capture decided the node (the evaluation is not meant to see those).
+            let static_eval = self.evals[ply];
+            let informative = match bound {
+                Bound::Exact => true,
+                Bound::Lower => best > static_eval,
+                Bound::Upper => best < static_eval,
+            };
+            let noisy_best = best_idx.is_some_and(|i| P::HAS_NOISY_MOVES && self.pos.is_noisy(list[i]));
+            if informative && !noisy_best && !is_mate(best) && !is_mate(raw_eval) {
+                let side = self.pos.side_to_move();
+                self.history.correction.get_or_insert_with(Default::default).update(side, &keys, depth, best - raw_eval);
+            }
+        }
+        let stored_eval = if in_check { -INFINITE } else { raw_eval };
         self.shared.tt.store(
             key,
             best_idx.map(|i| i as u16),
@@ -1086,11 +1117,12 @@ impl<'a, P: Position> Worker<'a, P> {
                 Some(hit) if hit.eval > -INFINITE => hit.eval,
                 _ => self.eval(ply),
             };
-            if eval >= beta {
-                return eval;
+            let stand_pat = self.corrected(eval, self.pos.correction_keys().as_ref());
+            if stand_pat >= beta {
+                return stand_pat;
             }
-            alpha = alpha.max(eval);
-            best = eval;
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
             if qply < P::QS_NOISY_PLIES {
                 self.pos.noisy_moves(&mut list);
             }

@@ -18,7 +18,7 @@ mod perft;
 mod tests;
 
 use crate::core::score::Score;
-use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termination};
+use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termination, CORRECTION_KEYS};
 use crate::variants::chesslike::{format_fen, parse_fen, see, Board, CastlingStyle, FenProblem, parse_legal, Move, Role, Square};
 
 use movegen::{checkers, generate};
@@ -250,6 +250,22 @@ impl Position for Chess {
 
     fn piece_to_index(&self, mv: Move) -> Option<usize> {
         ordering::piece_to_index(&self.board, mv)
+    }
+
+    /// The pawn structure, then White's and Black's other pieces (kings included):
+    /// where the static evaluation's errors cluster.
+    fn correction_keys(&self) -> Option<[u64; CORRECTION_KEYS]> {
+        let b = &self.board;
+        let mix = |bits: u64, m: u64| bits.wrapping_mul(m);
+        let pawns = mix(b.pieces(Side::White, Role::Pawn).0, 0x9E37_79B9_7F4A_7C15)
+            ^ mix(b.pieces(Side::Black, Role::Pawn).0, 0xC2B2_AE3D_27D4_EB4F);
+        let pieces = |side| {
+            [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
+                .iter()
+                .zip([0xD6E8_FEB8_6659_FD93u64, 0xA076_1D64_78BD_642F, 0xE703_7ED1_A0B4_28DB, 0x8EBC_6AF0_9C88_C6E3, 0x5899_65CC_7537_4CC3])
+                .fold(0u64, |h, (&role, m)| h ^ mix(b.pieces(side, role).0, m))
+        };
+        Some([pawns, pieces(Side::White), pieces(Side::Black)])
     }
 
     /// Zugzwang is common when only king and pawns are left: passing would be a
