@@ -145,6 +145,33 @@ impl Connect {
         }
     }
 
+    /// The position with every stone's colour and the side to move swapped. No FEN
+    /// can say this (the side to move follows from the stone counts), but the
+    /// evaluation must not care which colour moved first where the rules do not.
+    #[cfg(test)]
+    pub(crate) fn colours_swapped(&self) -> Connect {
+        let mut cells = self.cells;
+        for c in cells.iter_mut() {
+            for side in [Side::White, Side::Black] {
+                if *c == stone(side) {
+                    *c = stone(side.flip());
+                    break;
+                }
+            }
+        }
+        let parsed = fen::Parsed {
+            width: self.width(),
+            height: self.height(),
+            cells,
+            stones: [self.stones[1], self.stones[0]],
+            to_move: self.to_move.flip(),
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            winner: self.winner.map(Side::flip),
+        };
+        Connect::from_parsed(parsed, self.rules)
+    }
+
     /// Stones on the board.
     pub fn stone_count(&self) -> usize {
         (self.stones[0] + self.stones[1]) as usize
