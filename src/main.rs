@@ -58,9 +58,9 @@ enum Cmd {
         /// Plies to count
         depth: u32,
     },
-    /// Self-play games (chess, antichess family) written as training data: `FEN | result | score` lines
+    /// Self-play games (chess, antichess family, gomoku, freestyle, renju) written as training data: `FEN | result | score` lines
     Datagen(DatagenArgs),
-    /// Fit the chess or antichess evaluation to a datagen file (Texel tuning); writes `NAME index mg eg` lines
+    /// Fit the chess, antichess or five-in-a-row evaluation to a datagen file (Texel tuning); writes `NAME index mg eg` lines
     Tune(TuneArgs),
     /// Engine-vs-engine games with cutechess-cli's options (see `ludex match -help`)
     #[command(disable_help_flag = true)]
@@ -129,9 +129,11 @@ struct PlayArgs {
 #[derive(clap::Args)]
 #[command(after_help = "Each kept position is one line 'FEN | result | score': the result of its game from White's \
 view (1.0, 0.5, 0.0) and the search score in centipawns from White's view. Only quiet positions are kept \
-(not in check, best move not a capture or promotion, |score| < 2000). See protocol.md.")]
+(not in check, best move not a capture or promotion; in gomoku no five-point to block and no four played; |score| < 2000). \
+See protocol.md.")]
 struct DatagenArgs {
-    /// The variant (the evaluation whose data this is): chess, antichess, giveaway, suicide
+    /// The variant (the evaluation whose data this is): chess, antichess, giveaway, suicide, gomoku,
+    /// gomokufreestyle, renju
     #[arg(long, default_value = "chess", value_parser = ludex::tune::model::MODEL_NAMES)]
     variant: String,
     /// Games to play
@@ -164,7 +166,8 @@ struct DatagenArgs {
 #[command(after_help = "The data file holds 'FEN | result | score' lines as ludex datagen writes them. \
 The parameter file has one 'NAME index mg eg' line per tuned parameter (see protocol.md).")]
 struct TuneArgs {
-    /// The variant whose evaluation is fitted (giveaway and suicide share antichess's weights): chess, antichess, giveaway, suicide
+    /// The variant whose evaluation is fitted (giveaway and suicide share antichess's weights): chess, antichess, giveaway,
+    /// suicide, gomoku, gomokufreestyle, renju
     #[arg(long, default_value = "chess", value_parser = ludex::tune::model::MODEL_NAMES)]
     variant: String,
     /// The training data (ludex datagen output)

@@ -1,7 +1,8 @@
 //! `ludex datagen` and `ludex tune` as the real binary: the data file holds lines
 //! in the documented `FEN | result | score` format with legal FENs and results
 //! 0/0.5/1, the same options give the same file whatever the thread count, and
-//! the tuner reads it and writes a `NAME index mg eg` parameter file.
+//! the tuner reads it and writes a `NAME index mg eg` parameter file; in chess,
+//! the antichess family and gomoku.
 
 mod common;
 
@@ -14,6 +15,7 @@ use ludex::core::Position;
 use ludex::tune::data::parse_line;
 use ludex::variants::antichess::{Antichess, AntichessRules};
 use ludex::variants::chess::{Chess, ChessRules};
+use ludex::variants::connect::{Connect, ConnectRules, LineRule};
 
 /// Runs ludex with `args`; the exit code and stderr.
 fn ludex(args: &[&str], limit: Duration) -> (i32, String) {
@@ -99,7 +101,7 @@ fn datagen_writes_the_documented_format_and_tune_reads_it() {
 /// The antichess family goes through the same two commands: `--variant antichess`
 /// plays antichess games (every kept position has no capture for the side to move,
 /// since captures are compulsory and the move kept was quiet) and the tuner fits
-/// the antichess weights from them. A variant without a tuned evaluation is refused.
+/// the antichess weights from them. A variant without a tuned evaluation (tic-tac-toe) is refused.
 #[test]
 fn antichess_datagen_and_tune() {
     let data = temp("anti-data.txt");
@@ -129,9 +131,70 @@ fn antichess_datagen_and_tune() {
     let (code, err) = ludex(&args, Duration::from_secs(60));
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("line 7: MATERIAL has 5 elements, not 6"), "{err}");
-    let (code, err) = ludex(&["datagen", "--variant", "gomoku", "--games", "1"], Duration::from_secs(60));
+    let (code, err) = ludex(&["datagen", "--variant", "tictactoe", "--games", "1"], Duration::from_secs(60));
     assert_eq!(code, 2, "{err}");
     for f in [data, params, chess_data] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+/// Gomoku (exactly five) through the same commands, from the book the match
+/// scripts use: every kept position is one the tuner traces (no threat verdict, the
+/// game not over, not facing a five-point), the tuner fits the gomoku table from
+/// them and emits its weights file unchanged when it takes no step, and a chess
+/// parameter file is refused as a start for it.
+#[test]
+fn gomoku_datagen_and_tune() {
+    let model = ludex::tune::Model::Connect(LineRule::ExactlyK);
+    let data = temp("gomoku-data.txt");
+    let data_str = data.to_str().unwrap();
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/openings/gomoku15.epd");
+    let args = ["datagen", "--variant", "gomoku", "--games", "3", "--nodes", "300", "--random-plies", "2", "--book", book, "--out", data_str];
+    let (code, err) = ludex(&args, Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&data).unwrap();
+    assert!(text.lines().count() >= 3, "{text}");
+    for line in text.lines() {
+        let rec = parse_line(line).unwrap().unwrap();
+        let pos = Connect::from_fen(&rec.fen, ConnectRules::gomoku()).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(pos.to_fen(), rec.fen);
+        assert!(pos.outcome().is_none() && !pos.in_check(), "{line}");
+        model.trace(&rec.fen).unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+
+    let params = temp("gomoku-params.txt");
+    let p = params.to_str().unwrap();
+    let args = ["tune", "--variant", "gomoku", "--data", data_str, "--epochs", "5", "--lr", "0.1", "--out", p];
+    let (code, err) = ludex(&args, Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    let written = std::fs::read_to_string(&params).unwrap();
+    assert!(written.lines().any(|l| l.starts_with("THEIRS_CLASS 7 ")), "{written}");
+    ludex::tune::param_file::parse(model, &written).unwrap();
+
+    let args = ["tune", "--variant", "gomoku", "--data", data_str, "--epochs", "0", "--emit-rust"];
+    let (code, out) = ludex_stdout(&args, Duration::from_secs(60));
+    assert_eq!(code, 0);
+    assert_eq!(out, include_str!("../src/variants/connect/eval/weights/exactly_five.rs"));
+
+    // A chess parameter file is no start for gomoku, nor a gomoku file for chess.
+    let chess_params = temp("gomoku-chess-params.txt");
+    std::fs::write(&chess_params, "# chess\nMATERIAL 0 82 100\n").unwrap();
+    let args = ["tune", "--variant", "gomoku", "--data", data_str, "--epochs", "0", "--start", chess_params.to_str().unwrap()];
+    let (code, err) = ludex(&args, Duration::from_secs(60));
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("line 2: unknown parameter 'MATERIAL'"), "{err}");
+    let chess_data = temp("gomoku-chess-data.txt");
+    std::fs::write(&chess_data, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 1.0 | 200\n").unwrap();
+    let args = ["tune", "--data", chess_data.to_str().unwrap(), "--epochs", "0", "--start", p];
+    let (code, err) = ludex(&args, Duration::from_secs(60));
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("unknown parameter 'OURS'"), "{err}");
+    // Gomoku data is no chess data either: the first FEN is named.
+    let args = ["tune", "--data", data_str, "--epochs", "0"];
+    let (code, err) = ludex(&args, Duration::from_secs(60));
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("data line 1: FEN"), "{err}");
+    for f in [data, params, chess_params, chess_data] {
         let _ = std::fs::remove_file(f);
     }
 }

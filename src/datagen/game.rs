@@ -1,8 +1,9 @@
 //! One self-play game and the positions it keeps, in any variant.
 //!
-//! A position is kept when it is quiet: the side to move is not in check, the
-//! engine's move is not a capture or promotion (in antichess: no capture was
-//! available, since captures are compulsory), and the score is below
+//! A position is kept when it is quiet: the side to move is not in check (in the
+//! connect games: not facing a five-point it must block), the engine's move is not
+//! a capture or promotion (in antichess: no capture was available, since captures
+//! are compulsory; in the connect games: not a four), and the score is below
 //! `score_bound` (positions decided by far more than the evaluation can express
 //! teach it nothing, and mate scores are not centipawns). The static evaluation is
 //! what gets tuned, and it cannot see an exchange in progress.
@@ -40,7 +41,10 @@ fn game_rng(seed: u64, game: u64) -> Rng {
 }
 
 /// The opening: a book line (or the start position) and `plies` random moves, tried
-/// again with fresh random moves when they end the game.
+/// again with fresh random moves when they end the game. The moves are drawn from
+/// the variant's candidate moves: every legal move in chess and antichess, the cells
+/// near the stones in the connect games, whose games would otherwise start with
+/// stones scattered over the whole board.
 fn opening<P: Position>(rng: &mut Rng, book: &[String], plies: usize, rules: P::Rules) -> P {
     loop {
         let mut pos = if book.is_empty() {
@@ -52,7 +56,7 @@ fn opening<P: Position>(rng: &mut Rng, book: &[String], plies: usize, rules: P::
         let mut ok = true;
         for _ in 0..plies {
             let mut moves = MoveList::new();
-            pos.legal_moves(&mut moves);
+            pos.candidate_moves(&mut moves);
             if moves.is_empty() || pos.outcome().is_some() {
                 ok = false;
                 break;

@@ -1,14 +1,17 @@
-//! `ludex datagen`: self-play games (chess, or the antichess family) at a fixed node
-//! count per move, written as training data for `ludex tune` (format in
-//! [`crate::tune::data`]). Every label comes
+//! `ludex datagen`: self-play games (chess, the antichess family, or five in a row:
+//! gomoku, freestyle, renju) at a fixed node count per move, written as training
+//! data for `ludex tune` (format in [`crate::tune::data`]). Every label comes
 //! from Ludex's own games and searches.
 //!
 //! Each game starts from the start position or a random line of an EPD book, then
 //! plays `random_plies` uniformly random legal moves so that games differ, then lets
 //! the engine play both sides. The game ends by the rules (mate, stalemate,
-//! repetition, fifty moves, insufficient material) or at `max_plies`, which counts
-//! as a draw. Only quiet positions are kept (see [`game`]): the evaluation is a
-//! static guess, and the tuner should fit it where a static guess is meaningful.
+//! repetition, fifty moves, insufficient material; five in a row, a full board) or
+//! at `max_plies`, which counts as a draw. Only quiet positions are kept (see
+//! [`game`]): the evaluation is a static guess, and the tuner should fit it where a
+//! static guess is meaningful. Of those, only the ones the model can trace are
+//! written (a connect position whose evaluation is an exact threat verdict is not
+//! a weighted sum), so every line of the file is usable by `ludex tune`.
 //!
 //! Game `i` is seeded from `seed` and `i` alone and starts with a cleared searcher,
 //! and games are written in order, so the output depends on the options only, not
@@ -24,9 +27,11 @@ use std::sync::mpsc;
 
 use crate::core::Position;
 use crate::tune::data::Record;
+use crate::tune::model::connect_rules;
 use crate::tune::Model;
 use crate::variants::antichess::Antichess;
 use crate::variants::chess::{Chess, ChessRules};
+use crate::variants::connect::Connect;
 
 pub use game::{play_game, GameSettings};
 
@@ -90,6 +95,7 @@ pub fn read_book(model: Model, text: &str) -> Result<Vec<String>, DatagenError> 
         let checked = match model {
             Model::Chess => Chess::from_fen(&fen, ChessRules::default()).map(drop),
             Model::Antichess(rules) => Antichess::from_fen(&fen, rules).map(drop),
+            Model::Connect(line) => Connect::from_fen(&fen, connect_rules(line)).map(drop),
         };
         checked.map_err(|e| DatagenError::Book { line: n + 1, problem: e.to_string() })?;
         out.push(fen);
@@ -103,6 +109,7 @@ pub fn run(opts: &Options, out: &mut impl Write, progress: impl FnMut(&Summary))
     match opts.model {
         Model::Chess => run_games::<Chess>(opts, ChessRules::default(), out, progress),
         Model::Antichess(rules) => run_games::<Antichess>(opts, rules, out, progress),
+        Model::Connect(line) => run_games::<Connect>(opts, connect_rules(line), out, progress),
     }
 }
 
@@ -126,7 +133,8 @@ fn run_games<P: Position>(
                     if i >= opts.games {
                         break;
                     }
-                    let records = play_game::<P>(&mut searcher, opts.seed, i as u64, &opts.book, rules, &opts.game);
+                    let mut records = play_game::<P>(&mut searcher, opts.seed, i as u64, &opts.book, rules, &opts.game);
+                    records.retain(|r| opts.model.trace(&r.fen).is_ok());
                     if tx.send((i, records)).is_err() {
                         break;
                     }

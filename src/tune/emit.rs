@@ -7,7 +7,7 @@ use crate::variants::chesslike::tapered::S;
 
 /// The source of `model`'s `weights.rs` holding `params` (flat, in layout order).
 pub fn rust_source(model: Model, params: &[S]) -> String {
-    let mut out = String::from(model.rust_header());
+    let mut out = model.rust_header();
     let mut at = 0;
     for (name, size) in model.groups() {
         out.push_str(&format!("    // {name}\n"));

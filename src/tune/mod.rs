@@ -1,10 +1,11 @@
-//! `ludex tune`: fits an evaluation's parameters (chess, or the antichess family's)
-//! to Ludex's own games (Texel tuning). Kept out of the evaluation and the search on purpose: nothing
-//! here runs while the engine plays.
+//! `ludex tune`: fits an evaluation's parameters (chess, the antichess family's, or
+//! a five-in-a-row game's) to Ludex's own games (Texel tuning). Kept out of the
+//! evaluation and the search on purpose: nothing here runs while the engine plays.
 //!
 //! - [`data`]: the `FEN | result | score` line format (written by `ludex datagen`);
 //! - [`model`]: which evaluation is fitted (its `eval/layout.rs` names the
-//!   weights, its `eval/weights.rs` holds them);
+//!   weights, its `eval/weights.rs` holds them; a connect rule set's table is
+//!   `connect/eval/weights/<rules>.rs`);
 //! - [`trace`]: a position's evaluation as a linear function of the weights;
 //! - [`optimise`]: the loss, the fit of `K`, and Adam;
 //! - [`param_file`] and [`emit`]: the results as a parameter file and as Rust.
@@ -18,6 +19,8 @@ pub mod trace;
 mod run;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod connect_tests;
 
 pub use model::Model;
 pub use run::{load, run, Options, Summary, TuneError};

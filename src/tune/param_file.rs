@@ -9,7 +9,9 @@
 //!
 //! `NAME index mg eg`: the weight group (the model's `eval/layout.rs`), the element index within
 //! it (`PSQT` is `role * 64 + square`, so the knight on g1 is index 70; 0 for a
-//! single value), and the middlegame and endgame values in whole centipawns. Lines
+//! single value), and the middlegame and endgame values in whole centipawns (the
+//! connect games have no phase: the engine reads only their `mg`, and a fit leaves
+//! `eg` as it was, 0). Lines
 //! may come in any order; a weight not listed keeps its current value. The engine
 //! does not read this file at run time (runtime weights would slow the evaluation):
 //! the tuner's `--emit-rust` writes the same values as `weights.rs`.
@@ -18,12 +20,16 @@ use std::fmt;
 
 use super::Model;
 use crate::variants::chesslike::tapered::S;
+use crate::variants::connect::LineRule;
 
 /// Renders `params` (flat, as `Model::current`) as a parameter file.
 pub fn write(model: Model, params: &[S]) -> String {
     let what = match model {
         Model::Chess => "chess",
         Model::Antichess(_) => "antichess family",
+        Model::Connect(LineRule::ExactlyK) => "exactly-five gomoku",
+        Model::Connect(LineRule::KOrMore) => "gomoku freestyle",
+        Model::Connect(LineRule::Renju) => "renju",
     };
     let mut out = format!("# Ludex {what} evaluation parameters (ludex tune): NAME index mg eg\n");
     let mut at = 0;

@@ -1,16 +1,18 @@
 //! A position's evaluation as a linear function of the weights: for one position,
 //! how many times each weight is counted (White's count minus Black's), with the
 //! phase and endgame scale the engine blends with. The counts come from the
-//! engine's own evaluation walk (chess `eval::walk`, antichess `eval::walk`) through
-//! a recording accumulator, so the tuner fits exactly the function the engine
-//! computes.
+//! engine's own evaluation walk (chess `eval::walk`, antichess `eval::walk`, connect
+//! `eval::walk`) through a recording accumulator, so the tuner fits exactly the
+//! function the engine computes.
 
+use crate::core::{Position, Side};
 use crate::variants::chess::eval::acc::Acc;
 use crate::variants::chess::eval::layout::COUNT;
 use crate::variants::chess::eval::weights::WEIGHTS;
 use crate::variants::chess::eval::{scale_for, walk, Term, S};
 use crate::variants::antichess::AntichessRules;
 use crate::variants::chesslike::Board;
+use crate::variants::connect::Connect;
 
 /// One position's linearised evaluation.
 #[derive(Debug, Clone, PartialEq)]
@@ -84,4 +86,19 @@ pub fn antichess(b: &Board, rules: AntichessRules) -> Trace {
     let phase = walk(b, rules, &mut |i, c| counts[i] += c);
     let coefs = counts.iter().enumerate().filter(|(_, &c)| c != 0).map(|(i, &c)| (i as u16, c as i16)).collect();
     Trace { coefs, phase, max_phase: MAX_PHASE, scale: 64 }
+}
+
+/// The connect trace of `pos`: the quiet sum's counts turned to White's view (a
+/// count for the side to move is one for White when White moves, against it
+/// otherwise). A connect game has no phase, so the trace is all middlegame
+/// (`phase == max_phase`) and the tuner moves only the `mg` half of each weight,
+/// the half the engine reads. Refused when the game is over or a threat verdict,
+/// not the weighted sum, decides the evaluation.
+pub fn connect(pos: &Connect) -> Result<Trace, String> {
+    use crate::variants::connect::eval::layout::COUNT;
+    let sign = if pos.side_to_move() == Side::White { 1 } else { -1 };
+    let mut counts = [0i32; COUNT];
+    pos.eval_walk(&mut |i, c| counts[i] += sign * c).map_err(|why| format!("not a quiet sum: {why}"))?;
+    let coefs = counts.iter().enumerate().filter(|(_, &c)| c != 0).map(|(i, &c)| (i as u16, c as i16)).collect();
+    Ok(Trace { coefs, phase: 1, max_phase: 1, scale: 64 })
 }

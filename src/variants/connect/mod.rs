@@ -12,7 +12,8 @@
 //!   four, open three, ...), defined from first principles and tabled at start-up;
 //! - `cell_class`, `patterns`, `cell_set`: per empty cell and side the four line
 //!   patterns and the combined class ([`CellClass`]), kept incrementally;
-//! - `eval`, `params`: the pattern evaluation and move scoring;
+//! - [`eval`], `params`: the pattern evaluation (its weights in a table per rule set
+//!   that `ludex tune` fits, laid out by `eval::layout`) and move scoring;
 //! - [`renju`]: the first player's forbidden moves under renju (Gomocup rule 4);
 //! - [`vcf`], [`vct`]: solvers for wins by continuous fours, and by fours and threes
 //!   (`threat_board` is their shared light board, `fail_table` their table);
@@ -20,7 +21,7 @@
 
 mod cell_class;
 mod cell_set;
-mod eval;
+pub mod eval;
 mod fen;
 pub mod geometry;
 mod linebits;
@@ -80,4 +81,6 @@ pub struct Connect {
     /// Line patterns and cell classes of every empty cell, both sides.
     patterns: patterns::Patterns,
     keys: &'static zobrist::Keys,
+    /// The evaluation's weights for `rules` (`eval::weights::for_rules`), chosen once.
+    weights: &'static eval::weights::Table,
 }

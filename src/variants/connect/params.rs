@@ -1,4 +1,8 @@
-//! Every tunable number of the connect evaluation and move scoring, in one place.
+//! The hand-set numbers of the connect evaluation and move scoring, in one place.
+//! The evaluation's pattern, class and tempo values here are where every rule set's
+//! weight table (`eval/weights`, fitted by `ludex tune`) started, and what lines
+//! shorter than five (tic-tac-toe) still evaluate with; move scoring reads its own
+//! tables below, so fitting the evaluation leaves move ordering alone.
 //!
 //! Line tables are indexed by [`Pattern`](super::pattern::Pattern) (`Dead, B1, F1, B2,
 //! F2, B3, F3, B4, F4, F5, Overline, DoubleFour`), class tables by

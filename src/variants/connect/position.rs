@@ -72,6 +72,7 @@ impl Connect {
             lines,
             patterns,
             keys,
+            weights: eval::weights::for_rules(rules),
         }
     }
 
@@ -125,6 +126,50 @@ impl Connect {
     /// The last move made with `make_move` (none right after a FEN).
     pub fn last_move(&self) -> Option<Cell> {
         self.last
+    }
+
+    /// The evaluation's weighted sum as `eval::walk` reports it, (flat weight index
+    /// of `eval::layout`, count from the side to move), for the tuner's trace. An
+    /// error names why the evaluation is no such sum here: the game is over, or a
+    /// threat verdict decides (an exact result, not a guess to fit).
+    pub fn eval_walk(&self, acc: &mut impl FnMut(usize, i32)) -> Result<(), &'static str> {
+        if self.winner.is_some() || self.is_over() {
+            return Err("the game is over");
+        }
+        match eval::verdict(&self.patterns, self.to_move, self.rules.line_rule == LineRule::Renju) {
+            eval::Verdict::Threat(name, _) => Err(name),
+            eval::Verdict::Quiet { forced } => {
+                eval::walk(&self.patterns, self.to_move, forced, acc);
+                Ok(())
+            }
+        }
+    }
+
+    /// The position with every stone's colour and the side to move swapped. No FEN
+    /// can say this (the side to move follows from the stone counts), but the
+    /// evaluation must not care which colour moved first where the rules do not.
+    #[cfg(test)]
+    pub(crate) fn colours_swapped(&self) -> Connect {
+        let mut cells = self.cells;
+        for c in cells.iter_mut() {
+            for side in [Side::White, Side::Black] {
+                if *c == stone(side) {
+                    *c = stone(side.flip());
+                    break;
+                }
+            }
+        }
+        let parsed = fen::Parsed {
+            width: self.width(),
+            height: self.height(),
+            cells,
+            stones: [self.stones[1], self.stones[0]],
+            to_move: self.to_move.flip(),
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            winner: self.winner.map(Side::flip),
+        };
+        Connect::from_parsed(parsed, self.rules)
     }
 
     /// Stones on the board.
@@ -553,7 +598,7 @@ impl Position for Connect {
         if self.is_over() {
             return 0;
         }
-        eval::evaluate(&self.patterns, self.to_move, self.rules.line_rule == LineRule::Renju)
+        eval::evaluate(&self.patterns, self.to_move, self.rules.line_rule == LineRule::Renju, self.weights)
     }
 
     /// The evaluation's threat verdict or its pattern terms (see `eval`).
@@ -563,7 +608,10 @@ impl Position for Connect {
         }
         match eval::verdict(&self.patterns, self.to_move, self.rules.line_rule == LineRule::Renju) {
             eval::Verdict::Threat(name, s) => vec![(name.to_string(), s)],
-            eval::Verdict::Sum(terms) => terms.iter().map(|&(n, s)| (n.to_string(), s)).collect(),
+            eval::Verdict::Quiet { forced } => eval::terms(&self.patterns, self.to_move, forced, self.weights)
+                .iter()
+                .map(|&(n, s)| (n.to_string(), s))
+                .collect(),
         }
     }
 

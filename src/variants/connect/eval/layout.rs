@@ -1,0 +1,86 @@
+//! Where each tuned number of the connect evaluation lives: one weight per entry of
+//! a flat table (`weights`, one table per rule set), named by [`Group`] runs. The
+//! evaluation's walk reports `Group::X.at(i)`; the tuner sees the same table as one
+//! vector and the group names in parameter files, so this list is the whole
+//! contract between the two (as `chess/eval/layout.rs` is for chess).
+//!
+//! The weights are (mg, eg) pairs only because the tuner fits such pairs: a connect
+//! game has no phase, the engine reads `mg`, and `eg` stays 0.
+
+use super::super::cell_class::CLASSES;
+use super::super::pattern::PATTERNS;
+
+/// One named run of weights. "Ours" is the side with the initiative: the side to
+/// move, unless it must block the opponent's five-point, which hands the initiative
+/// to the opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// Per (empty cell, line) where our stone would make the pattern, indexed by
+    /// `Pattern` (`Dead, B1, F1, B2, F2, B3, F3, B4, F4, F5, Overline, DoubleFour`).
+    Ours,
+    /// The same for the other side.
+    Theirs,
+    /// Per empty cell of each class for us, indexed by `CellClass` (`None,
+    /// Forbidden, Three, DoubleThree, Four, FourThree, OpenFour, Five`), on top of
+    /// the cell's line patterns.
+    OursClass,
+    /// The same for the other side.
+    TheirsClass,
+    /// Having the move in a quiet position (not counted when the move must block).
+    Tempo,
+}
+
+/// Every group, in the order of the flat table.
+pub const GROUPS: [Group; 5] = [Group::Ours, Group::Theirs, Group::OursClass, Group::TheirsClass, Group::Tempo];
+
+/// Each group's first index, by the group's discriminant.
+const STARTS: [usize; GROUPS.len()] = {
+    let mut starts = [0; GROUPS.len()];
+    let mut at = 0;
+    let mut i = 0;
+    while i < GROUPS.len() {
+        // GROUPS lists the groups in declaration order, so a discriminant indexes both.
+        assert!(GROUPS[i] as usize == i);
+        starts[i] = at;
+        at += GROUPS[i].size();
+        i += 1;
+    }
+    starts
+};
+
+/// Number of weights.
+pub const COUNT: usize = Group::Tempo.start() + Group::Tempo.size();
+
+impl Group {
+    /// The group's name in parameter files and in `weights` comments.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Group::Ours => "OURS",
+            Group::Theirs => "THEIRS",
+            Group::OursClass => "OURS_CLASS",
+            Group::TheirsClass => "THEIRS_CLASS",
+            Group::Tempo => "TEMPO",
+        }
+    }
+
+    /// How many weights the group holds.
+    pub const fn size(self) -> usize {
+        match self {
+            Group::Ours | Group::Theirs => PATTERNS,
+            Group::OursClass | Group::TheirsClass => CLASSES,
+            Group::Tempo => 1,
+        }
+    }
+
+    /// The index of the group's first weight in the flat table.
+    #[inline(always)]
+    pub const fn start(self) -> usize {
+        STARTS[self as usize]
+    }
+
+    /// The flat index of element `i` of the group.
+    #[inline(always)]
+    pub const fn at(self, i: usize) -> usize {
+        self.start() + i
+    }
+}
