@@ -17,7 +17,7 @@ mod common;
 use std::time::Instant;
 
 use common::engine::Engine;
-use ludex::core::{MoveList, Position, Side};
+use ludex::core::{MoveList, Position, Side, SolverBudget};
 use ludex::variants::antichess::{Antichess, AntichessRules, Verdict, PNS_ROOT_BUDGET};
 use ludex::variants::chesslike::Move;
 
@@ -149,7 +149,7 @@ fn the_brute_force_agrees_with_the_suite() {
 fn solver_proves_the_wins_and_only_the_wins() {
     for p in load() {
         let pos = position(&p);
-        let line = pos.forced_win(None);
+        let line = pos.forced_win(SolverBudget::Fixed);
         match (p.expect, line) {
             (Expect::Win(n), Some(line)) => {
                 check_line(&pos, &line).unwrap_or_else(|e| panic!("{}: {} : {e}", p.id, text(&pos, &line)));
@@ -184,7 +184,7 @@ fn every_defence_on_the_line_loses_in_time() {
     for p in load().into_iter().filter(|p| matches!(p.expect, Expect::Win(_))) {
         let start = position(&p);
         let attacker = start.side_to_move();
-        let line = start.forced_win(None).expect("a forced win");
+        let line = start.forced_win(SolverBudget::Fixed).expect("a forced win");
         let mut pos = start.clone();
         for (i, &mv) in line.iter().enumerate() {
             if pos.side_to_move() != attacker {
@@ -207,18 +207,21 @@ fn every_defence_on_the_line_loses_in_time() {
 fn a_finished_game_has_no_forced_win() {
     // White to move with no pieces has already won: there is no move to announce.
     let pos = Antichess::from_fen("8/8/8/8/8/8/8/7r w - - 0 1", AntichessRules::Antichess).unwrap();
-    assert!(pos.forced_win(None).is_none());
+    assert!(pos.forced_win(SolverBudget::Fixed).is_none());
     assert_eq!(pos.prove_win(PNS_ROOT_BUDGET).nodes, 0);
 }
 
 #[test]
-fn on_a_clock_the_solver_spends_only_what_the_spare_time_buys() {
+fn the_solver_spends_only_its_share_of_the_limits() {
     let pos = Antichess::from_fen("8/8/8/8/8/2p5/8/3RR3 w - - 0 1", AntichessRules::Antichess).unwrap();
-    let unlimited = pos.forced_win(None).expect("a forced win without a clock");
+    let unlimited = pos.forced_win(SolverBudget::Fixed).expect("a forced win without a clock");
     // No spare time: no solve at all, the tree search gets the move's whole time.
-    assert!(pos.forced_win(Some(0)).is_none());
+    assert!(pos.forced_win(SolverBudget::Millis(0)).is_none());
     // A few milliseconds buy the full budget, and the same proof.
-    assert_eq!(pos.forced_win(Some(100)), Some(unlimited));
+    assert_eq!(pos.forced_win(SolverBudget::Millis(100)), Some(unlimited.clone()));
+    // Under a node limit: its share, and nothing when that is too small to try.
+    assert_eq!(pos.forced_win(SolverBudget::Nodes(1_000_000)), Some(unlimited));
+    assert!(pos.forced_win(SolverBudget::Nodes(300)).is_none());
 }
 
 #[test]
@@ -237,7 +240,7 @@ fn the_binary_plays_the_proven_win_with_a_mate_score() {
     let words: Vec<&str> = mate.split_whitespace().collect();
     let n: i32 = words[words.iter().position(|&w| w == "mate").unwrap() + 1].parse().unwrap();
     let pos = Antichess::from_fen(fen, AntichessRules::Antichess).unwrap();
-    let line = pos.forced_win(None).expect("a forced win");
+    let line = pos.forced_win(SolverBudget::Fixed).expect("a forced win");
     assert_eq!(n as usize, line.len().div_ceil(2), "{mate}");
     assert_eq!(n, 2, "{mate}: the shortest win takes two moves");
     let pv = &words[words.iter().position(|&w| w == "pv").expect("a pv") + 1..];

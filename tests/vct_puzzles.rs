@@ -24,7 +24,7 @@ use std::time::Instant;
 mod common;
 
 use common::vcf_puzzles::{load_file, Puzzle};
-use ludex::core::{MoveList, Position, Side};
+use ludex::core::{MoveList, Position, Side, SolverBudget};
 use ludex::variants::connect::{Cell, Connect, VcfSolver, VctOutcome, VctSolver};
 
 /// Nodes the solver may spend per puzzle.
@@ -421,7 +421,7 @@ fn root_cost() {
                     continue;
                 }
                 let start = Instant::now();
-                let found = pos.forced_win(None);
+                let found = pos.forced_win(SolverBudget::Fixed);
                 times.push(start.elapsed().as_secs_f64() * 1e3);
                 positions += 1;
                 wins += found.is_some() as u32;

@@ -11,5 +11,5 @@ pub mod score;
 pub use error::{FenError, MoveError};
 pub use movelist::MoveList;
 pub use outcome::{Outcome, Side, Termination};
-pub use position::{Position, CORRECTION_KEYS, PIECE_TO_SLOTS};
+pub use position::{Position, SolverBudget, CORRECTION_KEYS, PIECE_TO_SLOTS};
 pub use setup::{setup, PositionError};

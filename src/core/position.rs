@@ -11,6 +11,19 @@ use super::score::Score;
 /// The size of the range `Position::piece_to_index` maps into.
 pub const PIECE_TO_SLOTS: usize = 1024;
 
+/// What a variant's root solver (`Position::forced_win`) may spend, as the
+/// searcher's limits allow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SolverBudget {
+    /// Neither a clock nor a node limit (a depth limit, `bench`): the variant's own
+    /// fixed budget, so the result is deterministic.
+    Fixed,
+    /// On a clock: about this many milliseconds.
+    Millis(u64),
+    /// Under a node limit: at most this many solver nodes.
+    Nodes(u64),
+}
+
 /// How many correction-history keys `Position::correction_keys` gives.
 pub const CORRECTION_KEYS: usize = 3;
 
@@ -176,12 +189,10 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// there is none or the solver gives up within its budget. The searcher plays the
     /// first move at once with a win score, where a plain search is asked for.
     ///
-    /// `spare_ms` is the time the searcher can spare for the solver when it plays on
-    /// a clock (a small share of the move's time: a failed solve is time the tree
-    /// search does not get); `None` under depth or node limits, where the variant
-    /// spends its full fixed node budget so the result stays deterministic.
-    fn forced_win(&self, spare_ms: Option<u64>) -> Option<Vec<Self::Move>> {
-        let _ = spare_ms;
+    /// `budget` is what the searcher's limits let the solver spend (a small share
+    /// of them: a failed solve is work the tree search does not get).
+    fn forced_win(&self, budget: SolverBudget) -> Option<Vec<Self::Move>> {
+        let _ = budget;
         None
     }
 

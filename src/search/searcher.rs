@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::core::score::{Score, DRAW};
-use crate::core::{MoveList, Position};
+use crate::core::{MoveList, Position, SolverBudget};
 
 use super::limits::{Limits, Signals};
 use super::ordering::History;
@@ -96,8 +96,12 @@ impl Searcher {
         let solvers = plain && control.budget.is_none_or(|b| b.hard_ms >= SOLVER_MIN_MS);
         let root_moves = root_moves(pos, &limits.searchmoves, solvers);
         if solvers {
-            let spare_ms = control.budget.map(|b| b.soft_ms * SOLVER_SHARE_PERCENT / 100);
-            if let Some(result) = self.proven_win(pos, spare_ms, listener, start) {
+            let budget = match (limits.nodes, control.budget) {
+                (Some(n), _) => SolverBudget::Nodes(n * SOLVER_SHARE_PERCENT / 100),
+                (None, Some(b)) => SolverBudget::Millis(b.soft_ms * SOLVER_SHARE_PERCENT / 100),
+                (None, None) => SolverBudget::Fixed,
+            };
+            if let Some(result) = self.proven_win(pos, budget, listener, start) {
                 return result;
             }
         }
@@ -213,11 +217,11 @@ impl Searcher {
     fn proven_win<P: Position, L: SearchListener<P::Move>>(
         &self,
         pos: &P,
-        spare_ms: Option<u64>,
+        budget: SolverBudget,
         listener: &mut L,
         start: Instant,
     ) -> Option<SearchResult<P::Move>> {
-        let line = pos.forced_win(spare_ms)?;
+        let line = pos.forced_win(budget)?;
         let mut replay = pos.clone();
         let mut legal = MoveList::new();
         for &mv in &line {
@@ -266,9 +270,9 @@ impl Searcher {
 /// milliseconds in bad cases; below this hard time limit they are left out.
 const SOLVER_MIN_MS: u64 = 200;
 
-/// The share (percent) of the soft time limit a variant's root solver may spend on
-/// a clock: most moves are not forced wins, and a failed solve is time lost to the
-/// tree search.
+/// The share (percent) of the soft time limit, or of the node limit, a variant's
+/// root solver may spend: most moves are not forced wins, and a failed solve is
+/// work lost to the tree search.
 const SOLVER_SHARE_PERCENT: u64 = 3;
 
 /// The moves the root searches: `searchmoves` when given, else the candidates,

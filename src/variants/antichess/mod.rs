@@ -34,7 +34,7 @@ mod state;
 mod tests;
 
 use crate::core::score::Score;
-use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termination};
+use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, SolverBudget, Termination};
 use crate::variants::chesslike::{format_fen, Bitboard, Board, CastlingStyle, parse_legal, Move, Role};
 
 use movegen::generate;
@@ -306,10 +306,14 @@ impl Position for Antichess {
 
     /// A forced win proven by the proof-number solver (`pns.rs`): the attacker's
     /// moves and the longest resistance, ending in a position the side to move has
-    /// won. It spends [`PNS_ROOT_BUDGET`] nodes, or on a clock what the spare time
-    /// buys when that is less.
-    fn forced_win(&self, spare_ms: Option<u64>) -> Option<Vec<Move>> {
-        let budget = spare_ms.map_or(PNS_ROOT_BUDGET, |ms| ms.saturating_mul(PNS_NODES_PER_MS).min(PNS_ROOT_BUDGET));
+    /// won. It spends [`PNS_ROOT_BUDGET`] nodes, or less when the searcher's share
+    /// of the clock or of its node limit is less.
+    fn forced_win(&self, budget: SolverBudget) -> Option<Vec<Move>> {
+        let budget = match budget {
+            SolverBudget::Fixed => PNS_ROOT_BUDGET,
+            SolverBudget::Millis(ms) => ms.saturating_mul(PNS_NODES_PER_MS).min(PNS_ROOT_BUDGET),
+            SolverBudget::Nodes(n) => n.min(PNS_ROOT_BUDGET),
+        };
         if budget < PNS_MIN_BUDGET {
             return None;
         }

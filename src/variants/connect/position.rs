@@ -15,7 +15,7 @@ use super::rules::{ConnectRules, LineRule};
 use super::zobrist::{keys, Keys};
 use super::Connect;
 use crate::core::score::{self, Score};
-use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termination};
+use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, SolverBudget, Termination};
 
 /// What `unmake_move` needs besides the board.
 #[derive(Clone, Copy, Debug)]
@@ -544,9 +544,9 @@ impl Position for Connect {
     /// A victory by continuous fours, or failing that by fours and threes, if the
     /// solvers prove one within their budgets (gomoku and renju; on small boards the
     /// search solves everything itself). Fours first: a VCF is far cheaper to find,
-    /// and every reply in it is forced. The budgets are fixed whatever the clock
-    /// (`_spare_ms`): a connect solve costs a few milliseconds at most.
-    fn forced_win(&self, _spare_ms: Option<u64>) -> Option<Vec<Cell>> {
+    /// and every reply in it is forced. The budgets are fixed whatever the limits
+    /// (`_budget`): a connect solve costs a few milliseconds at most.
+    fn forced_win(&self, _budget: SolverBudget) -> Option<Vec<Cell>> {
         if self.rules.k != 5 || self.is_over() {
             return None;
         }
