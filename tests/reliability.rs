@@ -164,7 +164,7 @@ fn bytes_that_are_not_utf8_do_not_end_the_session() {
     assert!(parse_bestmove(&best).0.is_some());
     assert!(e.quit());
 
-    let mut g = gomocup(&["START 15", "INFO rule 1"]);
+    let mut g = gomocup(&["START 15", "INFO rule 1", "INFO timeout_turn 1000"]);
     assert_eq!(next_answer(&mut g), "OK");
     g.send_bytes(b"\xff\r\n");
     let reply = next_answer(&mut g);
@@ -208,7 +208,7 @@ fn end_inside_a_board_block_is_obeyed() {
     let rest = answers(&e.lines_within(MS(100)));
     assert!(rest.is_empty(), "{rest:?}");
 
-    let mut e = gomocup(&["START 15", "BOARD", "7,7,1", "ABOUT"]);
+    let mut e = gomocup(&["START 15", "INFO timeout_turn 1000", "BOARD", "7,7,1", "ABOUT"]);
     assert_eq!(next_answer(&mut e), "OK");
     assert!(next_answer(&mut e).starts_with("ERROR BOARD block abandoned"));
     assert!(next_answer(&mut e).starts_with("name="));
