@@ -192,6 +192,7 @@ struct TuneArgs {
     #[arg(long)]
     emit_rust: bool,
     /// Start from this parameter file instead of the engine's current weights
+    /// (`hand-set`: the hand-set values, for gomoku, gomokufreestyle and renju)
     #[arg(long, value_name = "FILE")]
     start: Option<std::path::PathBuf>,
     /// Held-out data (other games than --data): report how well the current and the
@@ -422,6 +423,9 @@ fn tune(t: TuneArgs) -> anyhow::Result<()> {
     let samples = tune::load(model, BufReader::new(file))?;
     eprintln!("tune: {} positions, {} weights traced", samples.len(), model.current().len());
     let start = match &t.start {
+        Some(path) if path.as_os_str() == "hand-set" => {
+            Some(model.hand_set().context("--start hand-set: this variant has no hand-set weights")?)
+        }
         Some(path) => {
             let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
             Some(tune::param_file::parse(model, &text).with_context(|| format!("parameter file {}", path.display()))?)

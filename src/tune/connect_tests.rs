@@ -12,7 +12,7 @@ use crate::core::rng::Rng;
 use crate::core::score::is_mate;
 use crate::core::{MoveList, Position, Side};
 use crate::variants::chesslike::tapered::S;
-use crate::variants::connect::eval::layout::{Group, COUNT};
+use crate::variants::connect::eval::layout::{Group, COUNT, UNIT};
 use crate::variants::connect::{Connect, LineRule, Pattern};
 
 const LINES: [LineRule; 3] = [LineRule::ExactlyK, LineRule::KOrMore, LineRule::Renju];
@@ -83,14 +83,16 @@ fn connect_trace_is_the_evaluation_under_each_rule_set() {
         for pos in random_connect(17 + line as u64, 400, line) {
             let fen = pos.to_fen();
             let white = white_eval(&pos);
-            // A quiet verdict shows its six terms; a threat or the end one line.
-            let is_sum = pos.eval_terms().len() == 6;
+            // A quiet verdict shows its seven terms; a threat or the end one line.
+            let is_sum = pos.eval_terms().len() == 7;
             match model.trace(&fen) {
                 Ok(t) => {
                     assert!(is_sum && pos.outcome().is_none(), "{fen}");
-                    assert_eq!(t.sum(&weights), S { mg: white, eg: 0 }, "{line:?} {fen}");
-                    assert_eq!(t.eval(&as_f(&weights)), white as f64, "{fen}");
-                    assert_eq!((t.phase, t.max_phase), (1, 1));
+                    // The engine divides the sum in weight units, truncating.
+                    let sum = t.sum(&weights);
+                    assert_eq!(S { mg: sum.mg / UNIT, eg: sum.eg }, S { mg: white, eg: 0 }, "{line:?} {fen}");
+                    assert_eq!(t.eval(&as_f(&weights)), sum.mg as f64 / UNIT as f64, "{fen}");
+                    assert_eq!((t.phase, t.max_phase, t.scale), (1, UNIT, 0));
                     quiet += 1;
                     forced += !t.coefs.iter().any(|&(i, _)| i as usize == Group::Tempo.at(0)) as usize;
                 }
@@ -131,7 +133,7 @@ fn connect_trace_negates_when_colours_swap() {
 
 /// Synthetic data whose best weights are known: the targets are the win
 /// probabilities of the evaluation with an open three of the side with the
-/// initiative worth 12 more. The fit must lower the loss a lot, move that weight
+/// initiative worth 12 centipawns more. The fit must lower the loss a lot, move that weight
 /// the right way and leave every `eg` at 0; the parameter
 /// file reads back, and the emitted Rust of the untouched weights is each rule
 /// set's weights file.
@@ -140,7 +142,7 @@ fn connect_model_tunes_and_writes_its_own_files() {
     let model = Model::Connect(LineRule::ExactlyK);
     let start = model.current();
     let mut truth = as_f(&start);
-    truth[Group::Ours.at(Pattern::F3 as usize)][0] += 12.0;
+    truth[Group::Ours.at(Pattern::F3 as usize)][0] += 12.0 * UNIT as f64;
     let k = 1.0;
     let samples: Vec<Sample> = random_connect(23, 800, LineRule::ExactlyK)
         .iter()
@@ -151,13 +153,15 @@ fn connect_model_tunes_and_writes_its_own_files() {
         })
         .collect();
     assert!(samples.len() > 400, "{}", samples.len());
-    // A small step: the one-stone patterns are counted hundreds of times a position,
-    // and a step of 1 in their weights already swings the evaluation by hundreds.
-    let opts = Options { model, epochs: 200, lr: 0.3, lambda: 1.0, k: Some(k), threads: 2, start: None };
+    // A small step (a third of a centipawn): the one-stone patterns are counted
+    // hundreds of times a position, so a centipawn in their weights already swings
+    // the evaluation by hundreds.
+    let opts = Options { model, epochs: 200, lr: 0.3 * UNIT as f64, lambda: 1.0, k: Some(k), threads: 2, start: None };
     let summary = run(&samples, &opts, |_, _| {}).unwrap();
     assert!(summary.loss_after < summary.loss_before * 0.5, "{} -> {}", summary.loss_before, summary.loss_after);
     let moved = |g: Group, i: usize| summary.params[g.at(i)].mg - start[g.at(i)].mg;
-    assert!(moved(Group::Ours, Pattern::F3 as usize) > 2, "{}", moved(Group::Ours, Pattern::F3 as usize));
+    let f3 = moved(Group::Ours, Pattern::F3 as usize);
+    assert!(f3 > 2 * UNIT, "{f3}");
     assert!(summary.params.iter().all(|p| p.eg == 0), "a connect fit moved an eg value");
 
     let text = param_file::write(model, &summary.params);

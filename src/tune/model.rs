@@ -77,6 +77,15 @@ impl Model {
         }
     }
 
+    /// The hand-set weights a fit may start from instead of the current ones (the
+    /// connect games; chess and antichess have none left).
+    pub fn hand_set(self) -> Option<Vec<S>> {
+        match self {
+            Model::Connect(_) => Some(crate::variants::connect::eval::weights::hand_set_table().to_vec()),
+            _ => None,
+        }
+    }
+
     /// The source file the fitted weights replace (for `--emit-rust`).
     pub fn weights_path(self) -> &'static str {
         match self {

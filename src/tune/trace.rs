@@ -90,9 +90,10 @@ pub fn antichess(b: &Board, rules: AntichessRules) -> Trace {
 
 /// The connect trace of `pos`: the quiet sum's counts turned to White's view (a
 /// count for the side to move is one for White when White moves, against it
-/// otherwise). A connect game has no phase, so the trace is all middlegame
-/// (`phase == max_phase`) and the tuner moves only the `mg` half of each weight,
-/// the half the engine reads. Refused when the game is over or a threat verdict,
+/// otherwise). A connect game has no phase: the trace gives the `mg` half of each
+/// weight, the half the engine reads, the weight `1 / UNIT` (the weights are in
+/// `UNIT`ths of a centipawn) and the `eg` half none (`scale` 0), so the tuner moves
+/// only `mg`. Refused when the game is over or a threat verdict,
 /// not the weighted sum, decides the evaluation.
 pub fn connect(pos: &Connect) -> Result<Trace, String> {
     use crate::variants::connect::eval::layout::COUNT;
@@ -100,5 +101,5 @@ pub fn connect(pos: &Connect) -> Result<Trace, String> {
     let mut counts = [0i32; COUNT];
     pos.eval_walk(&mut |i, c| counts[i] += sign * c).map_err(|why| format!("not a quiet sum: {why}"))?;
     let coefs = counts.iter().enumerate().filter(|(_, &c)| c != 0).map(|(i, &c)| (i as u16, c as i16)).collect();
-    Ok(Trace { coefs, phase: 1, max_phase: 1, scale: 64 })
+    Ok(Trace { coefs, phase: 1, max_phase: crate::variants::connect::eval::layout::UNIT, scale: 0 })
 }

@@ -11,7 +11,8 @@
 //! - `pattern`, `pattern_table`: what a stone makes on one line (five, open four,
 //!   four, open three, ...), defined from first principles and tabled at start-up;
 //! - `cell_class`, `patterns`, `cell_set`: per empty cell and side the four line
-//!   patterns and the combined class ([`CellClass`]), kept incrementally;
+//!   patterns and the combined class ([`CellClass`]), kept incrementally; `combo`:
+//!   the four patterns as one multiset, which the evaluation weighs per cell;
 //! - [`eval`], `params`: the pattern evaluation (its weights in a table per rule set
 //!   that `ludex tune` fits, laid out by `eval::layout`) and move scoring;
 //! - [`renju`]: the first player's forbidden moves under renju (Gomocup rule 4);
@@ -21,6 +22,7 @@
 
 mod cell_class;
 mod cell_set;
+mod combo;
 pub mod eval;
 mod fen;
 pub mod geometry;

@@ -22,9 +22,18 @@
 //! of that side. Whether a cell is forbidden can depend on stones off its own lines
 //! (a three whose completing point became forbidden), so every candidate is decided
 //! again after each move (typically a handful of cells).
+//!
+//! The evaluation also weighs every empty cell by its combination of four patterns
+//! (`combo`); with some 1,400 combinations per side, counting them would make the
+//! evaluation a walk over the board, so the weighted sums themselves are kept here,
+//! per side for both roles (the side with the initiative and the other), updated
+//! with every code that changes.
 
 use super::cell_class::{classify, CellClass, CLASSES};
 use super::cell_set::CellSet;
+use super::combo;
+use super::eval::layout::Group;
+use super::eval::weights::{self, Table};
 use super::geometry::{Cell, CELLS, DIRECTIONS, EMPTY};
 use super::linebits::{LineBits, LineBoards, FAR};
 use super::pattern::{Pattern, SideRule, PATTERNS, REACH};
@@ -61,6 +70,7 @@ struct Frame {
     log_len: u32,
     pattern_count: [[i32; PATTERNS]; 2],
     class_count: [[u16; CLASSES]; 2],
+    cell_sum: [[i32; 2]; 2],
 }
 
 #[derive(Clone)]
@@ -75,6 +85,11 @@ pub struct Patterns {
     pattern_count: [[i32; PATTERNS]; 2],
     /// Per side: how many empty cells have each class.
     class_count: [[u16; CLASSES]; 2],
+    /// Per side and role (0: `Group::OursCell`, 1: `Group::TheirsCell`): the sum of
+    /// the combination weights of the side's empty cells, forbidden ones left out.
+    cell_sum: [[i32; 2]; 2],
+    /// The weights `cell_sum` adds up.
+    weights: &'static Table,
     /// Per side and class: the cells (`None` is not kept).
     class_cells: [[CellSet; CLASSES]; 2],
     /// Renju: the restricted side's foul candidates.
@@ -90,13 +105,15 @@ pub struct Patterns {
 
 impl Patterns {
     /// The state of a board with no empty cell counted yet.
-    fn blank(rules: ConnectRules) -> Patterns {
+    fn blank(rules: ConnectRules, weights: &'static Table) -> Patterns {
         let restricted = matches!(rules.line_rule, super::rules::LineRule::Renju).then_some(renju::RESTRICTED.index());
         Patterns {
             codes: [[0; CELLS]; 2],
             class: [[CellClass::None; CELLS]; 2],
             pattern_count: [[0; PATTERNS]; 2],
             class_count: [[0; CLASSES]; 2],
+            cell_sum: [[0; 2]; 2],
+            weights,
             class_cells: [[CellSet::default(); CLASSES]; 2],
             candidates: CellSet::default(),
             tables: [Side::White, Side::Black].map(|s| PatternTable::get(SideRule::of(rules, s))),
@@ -116,7 +133,20 @@ impl Patterns {
         height: usize,
         rules: ConnectRules,
     ) -> Patterns {
-        let mut pt = Patterns::blank(rules);
+        Patterns::rebuild_weighted(lines, cells, width, height, rules, weights::for_rules(rules))
+    }
+
+    /// [`rebuild`](Self::rebuild) summing the cell combinations with `weights`
+    /// instead of the rules' own (tests use random ones).
+    pub fn rebuild_weighted(
+        lines: &LineBoards,
+        cells: &mut [u8; CELLS],
+        width: usize,
+        height: usize,
+        rules: ConnectRules,
+        weights: &'static Table,
+    ) -> Patterns {
+        let mut pt = Patterns::blank(rules, weights);
         // Room for a deep search, so that `make` does not allocate.
         pt.frames.reserve(width * height);
         pt.log.reserve(LOG_RESERVE);
@@ -141,6 +171,7 @@ impl Patterns {
             log_len: self.log.len() as u32,
             pattern_count: self.pattern_count,
             class_count: self.class_count,
+            cell_sum: self.cell_sum,
         });
         let p = cell.index();
         self.retire(0, p);
@@ -195,6 +226,7 @@ impl Patterns {
         self.log.truncate(frame.log_len as usize);
         self.pattern_count = frame.pattern_count;
         self.class_count = frame.class_count;
+        self.cell_sum = frame.cell_sum;
     }
 
     /// Logs the entry of `side` for cell `q` before a change.
@@ -250,6 +282,15 @@ impl Patterns {
         for d in 0..4 {
             self.pattern_count[side][(codes >> (4 * d) & 15) as usize] += sign;
         }
+        self.count_cell(side, codes, sign);
+    }
+
+    /// Adds (`sign` 1) or removes (-1) a cell with `codes` in the combination sums.
+    #[inline(always)]
+    fn count_cell(&mut self, side: usize, codes: u16, sign: i32) {
+        let c = combo::of(codes);
+        self.cell_sum[side][0] += sign * self.weights[Group::OursCell.at(c)].mg;
+        self.cell_sum[side][1] += sign * self.weights[Group::TheirsCell.at(c)].mg;
     }
 
     /// Sets the code of the empty cell `q` in direction `dir`.
@@ -262,11 +303,14 @@ impl Patterns {
             return;
         }
         self.save(side, q);
+        let new = (all & !(15 << shift)) | code << shift;
         if self.class[side][q] != CellClass::Forbidden {
             self.pattern_count[side][old as usize] -= 1;
             self.pattern_count[side][code as usize] += 1;
+            self.count_cell(side, all, -1);
+            self.count_cell(side, new, 1);
         }
-        self.codes[side][q] = (all & !(15 << shift)) | code << shift;
+        self.codes[side][q] = new;
         // Most changes are among the twos and ones, which no class looks at.
         if (CLASS_PATTERNS >> old | CLASS_PATTERNS >> code) & 1 != 0 {
             self.reclass(side, q);
@@ -370,6 +414,13 @@ impl Patterns {
         &self.class_cells[side.index()][class as usize]
     }
 
+    /// The sum of the combination weights of `side`'s empty cells in `role` (0: the
+    /// side with the initiative, `Group::OursCell`; 1: the other, `Group::TheirsCell`).
+    #[inline(always)]
+    pub fn cell_sum(&self, side: Side, role: usize) -> i32 {
+        self.cell_sum[side.index()][role]
+    }
+
     /// Whether two states agree in every field.
     #[cfg(test)]
     pub fn same_as(&self, other: &Patterns) -> bool {
@@ -377,6 +428,7 @@ impl Patterns {
             && self.class == other.class
             && self.pattern_count == other.pattern_count
             && self.class_count == other.class_count
+            && self.cell_sum == other.cell_sum
             && self.class_cells == other.class_cells
             && self.candidates == other.candidates
     }

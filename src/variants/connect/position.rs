@@ -140,6 +140,7 @@ impl Connect {
             eval::Verdict::Threat(name, _) => Err(name),
             eval::Verdict::Quiet { forced } => {
                 eval::walk(&self.patterns, self.to_move, forced, acc);
+                eval::walk_cells(&self.patterns, &self.cells, self.to_move, forced, acc);
                 Ok(())
             }
         }
@@ -170,6 +171,17 @@ impl Connect {
             winner: self.winner.map(Side::flip),
         };
         Connect::from_parsed(parsed, self.rules)
+    }
+
+    /// The same position evaluated with `weights` instead of its rules' own (tests
+    /// of the incremental combination sums use random ones).
+    #[cfg(test)]
+    pub(crate) fn with_weights(&self, weights: &'static eval::weights::Table) -> Connect {
+        let mut p = self.clone();
+        let mut cells = p.cells;
+        p.patterns = Patterns::rebuild_weighted(&p.lines, &mut cells, p.width(), p.height(), p.rules, weights);
+        p.weights = weights;
+        p
     }
 
     /// Stones on the board.

@@ -441,8 +441,9 @@ fn bad_moves_are_rejected_naming_the_token() {
 /// Returns how many five-points and forbidden cells it saw.
 fn check_patterns(p: &Connect) -> (usize, usize) {
     let mut cells = p.cells;
-    let fresh = patterns::Patterns::rebuild(&p.lines, &mut cells, p.width(), p.height(), p.rules);
+    let fresh = patterns::Patterns::rebuild_weighted(&p.lines, &mut cells, p.width(), p.height(), p.rules, p.weights);
     assert!(fresh.same_as(&p.patterns), "{}", p.to_fen());
+    check_quiet_sum(p);
     let mut seen = (0, 0);
     if p.winner.is_some() {
         return seen;
@@ -470,13 +471,36 @@ fn check_patterns(p: &Connect) -> (usize, usize) {
     seen
 }
 
+/// A weight table with every weight random in `-range..=range` (leaked: positions
+/// hold their table as `'static`).
+fn random_weights(rng: &mut Rng, range: i32) -> &'static eval::weights::Table {
+    use crate::variants::chesslike::tapered::S;
+    let mut t = [S::ZERO; eval::layout::COUNT];
+    for w in t.iter_mut() {
+        w.mg = (rng.next_u64() % (2 * range as u64 + 1)) as i32 - range;
+    }
+    Box::leak(Box::new(t))
+}
+
+/// Where the evaluation is the quiet sum, the sum of what `eval_walk` reports
+/// (every combination counted cell by cell) is what the engine computes from the
+/// incrementally kept sums.
+fn check_quiet_sum(p: &Connect) {
+    let mut units = 0;
+    if p.eval_walk(&mut |i, c| units += p.weights[i].mg * c).is_ok() {
+        assert_eq!(units / eval::layout::UNIT, p.evaluate(), "{}", p.to_fen());
+    }
+}
+
 /// Random games (fixed seed) in a small area so that lines, overlines and renju
 /// fouls form: after every move and take-back the incremental hash and pattern
 /// state equal those computed from scratch, and taking everything back restores the
-/// start.
+/// start. The positions weigh with random weights, so the kept combination sums
+/// are checked too.
 #[test]
 fn make_unmake_restore_fen_hash_and_patterns() {
     let mut rng = Rng::new(20_24);
+    let weights = random_weights(&mut rng, 500);
     let k4 = ConnectRules { k: 4, line_rule: LineRule::KOrMore, default_width: 9, default_height: 9 };
     let k4x = ConnectRules { k: 4, line_rule: LineRule::ExactlyK, ..k4 };
     let k3x = ConnectRules { k: 3, line_rule: LineRule::ExactlyK, ..k4 };
@@ -496,7 +520,7 @@ fn make_unmake_restore_fen_hash_and_patterns() {
     for (rules, w, h, area, games) in setups {
         let mut seen = (0, 0);
         for _game in 0..games {
-            let mut p = Connect::empty(w, h, rules).unwrap();
+            let mut p = Connect::empty(w, h, rules).unwrap().with_weights(weights);
             let start = (p.to_fen(), p.hash());
             let mut fens = Vec::new();
             while p.outcome().is_none() {
@@ -507,7 +531,7 @@ fn make_unmake_restore_fen_hash_and_patterns() {
                 let mv = pool[(rng.next_u64() % pool.len() as u64) as usize];
                 fens.push((p.to_fen(), p.hash()));
                 p.make_move(mv);
-                let fresh = Connect::from_fen(&p.to_fen(), rules).unwrap();
+                let fresh = Connect::from_fen(&p.to_fen(), rules).unwrap().with_weights(weights);
                 assert_eq!(fresh.hash(), p.hash(), "{}", p.to_fen());
                 assert_eq!(fresh.outcome(), p.outcome(), "{}", p.to_fen());
                 assert!(fresh.lines == p.lines, "{}", p.to_fen());

@@ -5,9 +5,16 @@
 //! contract between the two (as `chess/eval/layout.rs` is for chess).
 //!
 //! The weights are (mg, eg) pairs only because the tuner fits such pairs: a connect
-//! game has no phase, the engine reads `mg`, and `eg` stays 0.
+//! game has no phase, the engine reads `mg`, and `eg` stays 0. They are in
+//! [`UNIT`]ths of a centipawn: a combination weight is counted once per empty cell,
+//! a pattern weight four times, so whole centipawns would round each by up to half a
+//! centipawn some two hundred times over.
+
+/// Weights per centipawn: the quiet sum is divided by this.
+pub const UNIT: i32 = 16;
 
 use super::super::cell_class::CLASSES;
+use super::super::combo::COMBOS;
 use super::super::pattern::PATTERNS;
 
 /// One named run of weights. "Ours" is the side with the initiative: the side to
@@ -28,10 +35,24 @@ pub enum Group {
     TheirsClass,
     /// Having the move in a quiet position (not counted when the move must block).
     Tempo,
+    /// Per empty cell for us, indexed by the cell's combination of four line
+    /// patterns (`combo::of`), on top of its line patterns and class; forbidden
+    /// cells left out, like their patterns.
+    OursCell,
+    /// The same for the other side.
+    TheirsCell,
 }
 
 /// Every group, in the order of the flat table.
-pub const GROUPS: [Group; 5] = [Group::Ours, Group::Theirs, Group::OursClass, Group::TheirsClass, Group::Tempo];
+pub const GROUPS: [Group; 7] = [
+    Group::Ours,
+    Group::Theirs,
+    Group::OursClass,
+    Group::TheirsClass,
+    Group::Tempo,
+    Group::OursCell,
+    Group::TheirsCell,
+];
 
 /// Each group's first index, by the group's discriminant.
 const STARTS: [usize; GROUPS.len()] = {
@@ -49,7 +70,7 @@ const STARTS: [usize; GROUPS.len()] = {
 };
 
 /// Number of weights.
-pub const COUNT: usize = Group::Tempo.start() + Group::Tempo.size();
+pub const COUNT: usize = Group::TheirsCell.start() + Group::TheirsCell.size();
 
 impl Group {
     /// The group's name in parameter files and in `weights` comments.
@@ -60,6 +81,8 @@ impl Group {
             Group::OursClass => "OURS_CLASS",
             Group::TheirsClass => "THEIRS_CLASS",
             Group::Tempo => "TEMPO",
+            Group::OursCell => "OURS_CELL",
+            Group::TheirsCell => "THEIRS_CELL",
         }
     }
 
@@ -69,6 +92,7 @@ impl Group {
             Group::Ours | Group::Theirs => PATTERNS,
             Group::OursClass | Group::TheirsClass => CLASSES,
             Group::Tempo => 1,
+            Group::OursCell | Group::TheirsCell => COMBOS,
         }
     }
 

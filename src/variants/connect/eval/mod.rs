@@ -11,24 +11,29 @@
 //!
 //! Otherwise a weighted sum ([`walk`]) of pattern counts per (empty cell, line) and
 //! class counts per cell, both sides, with the side to move weighted higher
-//! (`layout::Group::Ours` / `Theirs`) plus the tempo. Facing a single five-point the
-//! side to move must block it, which hands the tempo over, so the roles are swapped.
-//! The walk reports (weight index, count), so the engine's sum and the tuner's trace
-//! (`ludex tune --variant gomoku`) are one computation; the weights are one table
-//! per rule set ([`weights::for_rules`]).
+//! (`layout::Group::Ours` / `Theirs`) plus the tempo, and of every empty cell's
+//! combination of four patterns (`Group::OursCell` / `TheirsCell`). Facing a single
+//! five-point the side to move must block it, which hands the tempo over, so the
+//! roles are swapped. The walk reports (weight index, count), so the engine's sum
+//! and the tuner's trace (`ludex tune --variant gomoku`) are one computation; the
+//! weights are one table per rule set ([`weights::for_rules`]), in
+//! [`layout::UNIT`]ths of a centipawn. The engine reads the combination part from
+//! the sums `Patterns` keeps up to date ([`cell_sums`]); the tuner counts it cell by
+//! cell ([`walk_cells`]), and the tests hold the two equal.
 
 pub mod layout;
 pub mod weights;
 
 use super::cell_class::CellClass;
-use super::geometry::Cell;
+use super::combo;
+use super::geometry::{Cell, CELLS, EMPTY};
 use super::params;
 use super::pattern::{Pattern, PATTERNS};
 use super::patterns::Patterns;
 use super::renju;
 use crate::core::score::Score;
 use crate::core::Side;
-use layout::Group;
+use layout::{Group, UNIT};
 use weights::Table;
 
 /// How the evaluation reads a game in progress.
@@ -77,10 +82,11 @@ pub fn verdict(pt: &Patterns, us: Side, renju: bool) -> Verdict {
     Verdict::Quiet { forced }
 }
 
-/// Reports the quiet sum from `us` (the side to move) to `acc` as (flat weight
-/// index, count): every pattern and class count of the side with the initiative
-/// under `Ours`, the other side's negated under `Theirs`, both negated again when
-/// `forced` (the initiative is the opponent's), and the tempo unless `forced`.
+/// Reports the quiet sum from `us` (the side to move), but for its combination
+/// part ([`walk_cells`]), to `acc` as (flat weight index, count): every pattern and
+/// class count of the side with the initiative under `Ours`, the other side's
+/// negated under `Theirs`, both negated again when `forced` (the initiative is the
+/// opponent's), and the tempo unless `forced`.
 #[inline(always)]
 pub fn walk(pt: &Patterns, us: Side, forced: bool, acc: &mut impl FnMut(usize, i32)) {
     // A forced block hands the initiative to the opponent.
@@ -98,25 +104,55 @@ pub fn walk(pt: &Patterns, us: Side, forced: bool, acc: &mut impl FnMut(usize, i
     }
 }
 
+/// The combination part of the quiet sum, reported cell by cell like [`walk`]
+/// (`cells`: the padded board, to tell empty cells from occupied ones, whose codes
+/// are all `Dead` too). What [`cell_sums`] reads from `Patterns` in one step.
+pub fn walk_cells(pt: &Patterns, cells: &[u8; CELLS], us: Side, forced: bool, acc: &mut impl FnMut(usize, i32)) {
+    let (first, second, sign) = if forced { (us.flip(), us, -1) } else { (us, us.flip(), 1) };
+    for (i, &c) in cells.iter().enumerate() {
+        if c != EMPTY {
+            continue;
+        }
+        let cell = Cell::from_index(i);
+        if pt.class(first, cell) != CellClass::Forbidden {
+            acc(Group::OursCell.at(combo::of(pt.codes(first, cell))), sign);
+        }
+        if pt.class(second, cell) != CellClass::Forbidden {
+            acc(Group::TheirsCell.at(combo::of(pt.codes(second, cell))), -sign);
+        }
+    }
+}
+
+/// The combination part of the quiet sum from `us`, as [`walk_cells`] would add it
+/// up with the weights `Patterns` was built with.
+#[inline(always)]
+pub fn cell_sums(pt: &Patterns, us: Side, forced: bool) -> i32 {
+    let (first, second, sign) = if forced { (us.flip(), us, -1) } else { (us, us.flip(), 1) };
+    sign * (pt.cell_sum(first, 0) - pt.cell_sum(second, 1))
+}
+
 /// The static evaluation from `us` (the side to move) of a game in progress.
 #[inline]
 pub fn evaluate(pt: &Patterns, us: Side, renju: bool, weights: &Table) -> Score {
     match verdict(pt, us, renju) {
         Verdict::Threat(_, score) => score,
         Verdict::Quiet { forced } => {
-            let mut sum = 0;
+            let mut sum = cell_sums(pt, us, forced);
             walk(pt, us, forced, &mut |i, c| sum += weights[i].mg * c);
-            sum
+            sum / UNIT
         }
     }
 }
 
-/// The quiet sum split into the terms `eval` shows, in this order.
-const TERMS: [&str; 6] = ["fours", "threes", "twos", "ones", "double threats", "tempo"];
+/// The quiet sum split into the terms `eval` shows, in this order (the tempo last).
+const TERMS: [&str; 7] = ["fours", "threes", "twos", "ones", "double threats", "cell combinations", "tempo"];
 
 /// Which of [`TERMS`] the weight at flat index `i` adds to.
 fn term(i: usize) -> usize {
     if i == Group::Tempo.at(0) {
+        return 6;
+    }
+    if i >= Group::OursCell.start() {
         return 5;
     }
     if i >= Group::OursClass.start() {
@@ -130,10 +166,19 @@ fn term(i: usize) -> usize {
     }
 }
 
-/// The quiet sum from `us` as named terms (they add up to [`evaluate`]'s score).
-pub fn terms(pt: &Patterns, us: Side, forced: bool, weights: &Table) -> [(&'static str, Score); 6] {
+/// The quiet sum from `us` as named terms in centipawns. They add up to
+/// [`evaluate`]'s score: each is truncated to whole centipawns, and the
+/// combinations term takes what the truncation left over.
+pub fn terms(pt: &Patterns, us: Side, forced: bool, weights: &Table) -> [(&'static str, Score); 7] {
+    let mut units = [0; TERMS.len()];
+    units[5] = cell_sums(pt, us, forced);
+    walk(pt, us, forced, &mut |i, c| units[term(i)] += weights[i].mg * c);
+    let total = units.iter().sum::<i32>() / UNIT;
     let mut out = TERMS.map(|name| (name, 0));
-    walk(pt, us, forced, &mut |i, c| out[term(i)].1 += weights[i].mg * c);
+    for (o, u) in out.iter_mut().zip(units) {
+        o.1 = u / UNIT;
+    }
+    out[5].1 += total - out.iter().map(|o| o.1).sum::<i32>();
     out
 }
 

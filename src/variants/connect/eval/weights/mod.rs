@@ -10,7 +10,7 @@ mod renju;
 
 use super::super::params;
 use super::super::rules::{ConnectRules, LineRule};
-use super::layout::{Group, COUNT};
+use super::layout::{Group, COUNT, UNIT};
 use crate::variants::chesslike::tapered::S;
 
 /// One rule set's weights, in `layout` order.
@@ -29,22 +29,28 @@ pub fn for_rules(rules: ConnectRules) -> &'static Table {
 /// Lines shorter than five: the hand-set values.
 static SHORT_LINES: Table = hand_set();
 
-/// `params`' hand-set values laid out as a weight table.
+/// The hand-set values (`params`) as a table: where a five-in-a-row fit starts
+/// (`ludex tune --start hand-set`), so a fit can be redone from scratch.
+pub fn hand_set_table() -> &'static Table {
+    &SHORT_LINES
+}
+
+/// `params`' hand-set values (centipawns) laid out as a weight table (in `UNIT`ths).
 const fn hand_set() -> Table {
     let mut t = [S::ZERO; COUNT];
     let mut i = 0;
     while i < Group::Ours.size() {
-        t[Group::Ours.at(i)].mg = params::OURS[i];
-        t[Group::Theirs.at(i)].mg = params::THEIRS[i];
+        t[Group::Ours.at(i)].mg = params::OURS[i] * UNIT;
+        t[Group::Theirs.at(i)].mg = params::THEIRS[i] * UNIT;
         i += 1;
     }
     i = 0;
     while i < Group::OursClass.size() {
-        t[Group::OursClass.at(i)].mg = params::OURS_CLASS[i];
-        t[Group::TheirsClass.at(i)].mg = params::THEIRS_CLASS[i];
+        t[Group::OursClass.at(i)].mg = params::OURS_CLASS[i] * UNIT;
+        t[Group::TheirsClass.at(i)].mg = params::THEIRS_CLASS[i] * UNIT;
         i += 1;
     }
-    t[Group::Tempo.at(0)].mg = params::TEMPO;
+    t[Group::Tempo.at(0)].mg = params::TEMPO * UNIT;
     t
 }
 
@@ -60,6 +66,6 @@ mod tests {
         assert_eq!(at(ConnectRules::gomoku_freestyle()), &freestyle::WEIGHTS as *const _);
         assert_eq!(at(ConnectRules::renju()), &renju::WEIGHTS as *const _);
         assert_eq!(at(ConnectRules::tictactoe()), &SHORT_LINES as *const _);
-        assert_eq!(SHORT_LINES[Group::Tempo.at(0)], S { mg: params::TEMPO, eg: 0 });
+        assert_eq!(SHORT_LINES[Group::Tempo.at(0)], S { mg: params::TEMPO * UNIT, eg: 0 });
     }
 }
