@@ -53,8 +53,13 @@ pub struct GomocupSession {
     info: Info,
     /// Lines of a `BOARD` block being read, until `DONE`.
     board_block: Option<Vec<(usize, usize, Owner)>>,
-    /// When the process started: Gomocup counts match time from there.
-    started: Instant,
+    /// When this game started: the process start for the first game (Gomocup
+    /// counts match time from there), then each `START`, `RECTSTART` or `RESTART`
+    /// (a manager such as c-gomoku-cli plays many games with one process).
+    game_started: Instant,
+    /// When the manager last sent `INFO time_left` in this game: its account of our
+    /// match time, which only our own thinking has used since.
+    time_left_at: Option<Instant>,
     /// Our last answer, set by the search thread just before it prints it; it joins
     /// the stones before the next command is handled.
     answer: Arc<Mutex<Option<(usize, usize)>>>,
@@ -71,7 +76,8 @@ impl GomocupSession {
             stones: Vec::new(),
             info: Info::default(),
             board_block: None,
-            started,
+            game_started: started,
+            time_left_at: None,
             answer: Arc::new(Mutex::new(None)),
             cancel: Arc::new(AtomicBool::new(false)),
         }
@@ -137,6 +143,7 @@ impl GomocupSession {
                 Some(_) => {
                     self.cancel_think();
                     self.stones.clear();
+                    self.new_game_clock();
                     self.engine.new_game();
                     self.out.line("OK");
                 }
@@ -244,6 +251,7 @@ impl GomocupSession {
         self.size = Some((w, h));
         self.stones.clear();
         self.engine.set_variant(self.variant());
+        self.new_game_clock();
         self.engine.new_game();
         self.out.line("OK");
     }
@@ -268,7 +276,10 @@ impl GomocupSession {
         match (key.to_ascii_lowercase().as_str(), number) {
             ("timeout_turn", Some(v)) => self.info.timeout_turn = v,
             ("timeout_match", Some(v)) => self.info.timeout_match = v,
-            ("time_left", Some(v)) => self.info.time_left = v,
+            ("time_left", Some(v)) => {
+                self.info.time_left = v;
+                self.time_left_at = Some(Instant::now());
+            }
             ("max_memory", Some(v))
                 if v > 0 => {
                     // Half the allowance for the table, the rest for everything else.
@@ -459,27 +470,43 @@ impl GomocupSession {
         self.engine.go(limits, false, sink);
     }
 
-    /// Time for this move: within `timeout_turn`, and a share of what is left of the
-    /// match (counted from process start), minus a safety margin for the manager.
+    /// A new game: its match time starts now, and the manager's last `time_left`
+    /// was about the previous one.
+    fn new_game_clock(&mut self) {
+        self.game_started = Instant::now();
+        self.time_left_at = None;
+    }
+
+    /// Time for this move (see [`move_time_ms`]).
     fn move_time_ms(&self) -> u64 {
-        let turn = if self.info.timeout_turn == 0 { FASTEST_MS } else { self.info.timeout_turn };
-        let mut budget = turn;
-        if self.info.timeout_match > 0 {
-            let used = self.started.elapsed().as_millis() as u64;
-            let by_clock = self.info.timeout_match.saturating_sub(used);
-            let left = if self.info.time_left < UNLIMITED { self.info.time_left.min(by_clock) } else { by_clock };
-            budget = budget.min(left / MATCH_SHARE);
-        } else if self.info.time_left < UNLIMITED {
-            budget = budget.min(self.info.time_left / MATCH_SHARE);
-        }
-        // Keep a tenth in reserve for the pipe and the manager's own accounting.
-        (budget - budget / 10).max(MIN_MOVE_MS)
+        let ms = |at: Instant| at.elapsed().as_millis() as u64;
+        move_time_ms(&self.info, self.time_left_at.map(ms), ms(self.game_started))
     }
 }
 
 /// Input quoted back in an `ERROR`/`UNKNOWN` line: at most 60 characters of it.
 fn quoted(text: &str) -> String {
     crate::protocol::input::cut(text, 60)
+}
+
+/// Time for a move: within `timeout_turn`, and a share of what is left of the
+/// match, minus a safety margin for the manager. What is left is the manager's
+/// `time_left` less the `since_time_left_ms` that passed since it came (our own
+/// thinking, as managers send it just before the move). Without one in this game,
+/// `timeout_match` less the `game_elapsed_ms` since the game started, which counts
+/// the opponent's thinking too and so errs on the safe side. `time_left` reads as
+/// unlimited at Gomocup's 2^31 - 1, and so does `timeout_match 0`.
+fn move_time_ms(info: &Info, since_time_left_ms: Option<u64>, game_elapsed_ms: u64) -> u64 {
+    let turn = if info.timeout_turn == 0 { FASTEST_MS } else { info.timeout_turn };
+    let left = match since_time_left_ms {
+        Some(since) if info.time_left < UNLIMITED => Some(info.time_left.saturating_sub(since)),
+        Some(_) => None,
+        None if info.timeout_match > 0 => Some(info.timeout_match.saturating_sub(game_elapsed_ms)),
+        None => None,
+    };
+    let budget = left.map_or(turn, |left| turn.min(left / MATCH_SHARE));
+    // Keep a tenth in reserve for the pipe and the manager's own accounting.
+    (budget - budget / 10).max(MIN_MOVE_MS)
 }
 
 /// `timeout_turn 0` asks for the fastest possible play.
@@ -547,5 +574,46 @@ impl SearchSink for GomocupSink {
             }
             None => self.out.line("ERROR no move: the game is over"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(timeout_turn: u64, timeout_match: u64, time_left: u64) -> Info {
+        Info { timeout_turn, timeout_match, time_left, rule: 1 }
+    }
+
+    /// The manager's `time_left` is what counts, however long the process has run:
+    /// c-gomoku-cli plays game after game with one process, and the wall clock since
+    /// the game (or the process) started includes the opponent's thinking.
+    #[test]
+    fn time_left_from_the_manager_decides() {
+        let i = info(1_000, 10_000, 10_000);
+        // 10 s left: a twelfth of it, under the 1 s turn, less a tenth.
+        assert_eq!(move_time_ms(&i, Some(0), 0), 750);
+        // After 25 s of earlier games: the same, less our own thinking since it came.
+        assert_eq!(move_time_ms(&i, Some(300), 25_000), 728);
+        assert_eq!(move_time_ms(&i, Some(4_000), 25_000), 450);
+        // Little left: a small share, never below the floor.
+        assert_eq!(move_time_ms(&info(1_000, 10_000, 600), Some(0), 0), 45);
+        assert_eq!(move_time_ms(&info(1_000, 10_000, 0), Some(0), 0), MIN_MOVE_MS);
+        // Plenty left: the turn limit.
+        assert_eq!(move_time_ms(&info(1_000, 180_000, 100_000), Some(0), 0), 900);
+    }
+
+    /// Without a `time_left` in this game, the match time runs from the game's
+    /// start; unlimited time leaves the turn limit alone, and `timeout_turn 0` asks
+    /// for the fastest play.
+    #[test]
+    fn without_time_left_the_game_clock_counts() {
+        let i = info(1_000, 10_000, 180_000);
+        assert_eq!(move_time_ms(&i, None, 0), 750);
+        assert_eq!(move_time_ms(&i, None, 4_000), 450);
+        assert_eq!(move_time_ms(&i, None, 20_000), MIN_MOVE_MS);
+        assert_eq!(move_time_ms(&info(1_000, 0, 180_000), None, 50_000), 900);
+        assert_eq!(move_time_ms(&info(5_000, 0, UNLIMITED), Some(0), 0), 4_500);
+        assert_eq!(move_time_ms(&info(0, 10_000, 10_000), Some(0), 0), 18);
     }
 }
