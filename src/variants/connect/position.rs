@@ -529,9 +529,10 @@ impl Position for Connect {
     /// make nor stop a line soon, and leaving them out keeps a 15x15 branching factor
     /// near 40 instead of 200. Small boards (tic-tac-toe) search every cell. Every
     /// winning or blocking cell is next to a stone, so no forced move is lost; when
-    /// either side has one, only it is searched (see `threats`).
+    /// either side has one, only it is searched, and facing an open three only its
+    /// defences and the mover's fours (see `threats`).
     fn candidate_moves(&self, out: &mut MoveList<Cell>) {
-        if self.is_over() || !self.forced_replies(out) {
+        if self.is_over() || !(self.forced_replies(out) || self.three_defences(out)) {
             self.near_cells(out);
         }
     }

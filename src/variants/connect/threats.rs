@@ -11,11 +11,18 @@
 //! - forced replies: with a five-point of its own the mover plays it (nothing is
 //!   better than winning now); otherwise, facing one, only the blocks are searched
 //!   (any other move loses at once). Both are exact, so pruning everything else
-//!   loses nothing.
+//!   loses nothing;
+//! - defences of a three: facing a cell where the opponent would make an open four,
+//!   only the mover's own fours and the cells where the opponent would make a four
+//!   are searched. Any other move lets the open four come, and then the opponent
+//!   completes a line whatever the mover's next four does. Every defence of a three
+//!   is a cell on its line where the opponent would make a four, so the set holds
+//!   them all (and some cells that are no defence).
 
+use super::cell_class::CellClass;
+use super::cell_set::CellSet;
 use super::geometry::Cell;
 use super::Connect;
-use super::cell_class::CellClass;
 use crate::core::MoveList;
 
 impl Connect {
@@ -41,6 +48,32 @@ impl Connect {
         }
         let before = out.len();
         for c in self.class_cells(them, CellClass::Five).filter(|&c| !self.is_forbidden(c)) {
+            out.push(c);
+        }
+        out.len() > before
+    }
+
+    /// The moves that do not lose at once to an open four next move (module docs),
+    /// in board order. Returns false, leaving `out` alone, when the opponent has no
+    /// open four to make or no such move is legal (the caller searches its usual
+    /// moves). Assumes no five-point for either side (`forced_replies` first).
+    pub(super) fn three_defences(&self, out: &mut MoveList<Cell>) -> bool {
+        let (us, them) = (self.to_move, self.to_move.flip());
+        if self.patterns.class_count(them, CellClass::OpenFour) == 0 {
+            return false;
+        }
+        let mut set = CellSet::default();
+        for class in [CellClass::OpenFour, CellClass::FourThree, CellClass::Four] {
+            // A cell forbidden to a restricted renju player holds no class of its.
+            for c in self.class_cells(us, class) {
+                set.insert(c.index());
+            }
+            for c in self.class_cells(them, class).filter(|&c| !self.is_forbidden(c)) {
+                set.insert(c.index());
+            }
+        }
+        let before = out.len();
+        for c in set.iter() {
             out.push(c);
         }
         out.len() > before
