@@ -83,6 +83,4 @@ pub struct Connect {
     /// Line patterns and cell classes of every empty cell, both sides.
     patterns: patterns::Patterns,
     keys: &'static zobrist::Keys,
-    /// The evaluation's weights for `rules` (`eval::weights::for_rules`), chosen once.
-    weights: &'static eval::weights::Table,
 }

@@ -414,6 +414,13 @@ impl Patterns {
         &self.class_cells[side.index()][class as usize]
     }
 
+    /// The weight table this state was built with (the rules' own, see
+    /// `eval::weights::for_rules`): the evaluation reads all of its weights here.
+    #[inline(always)]
+    pub fn weights(&self) -> &'static Table {
+        self.weights
+    }
+
     /// The sum of the combination weights of `side`'s empty cells in `role` (0: the
     /// side with the initiative, `Group::OursCell`; 1: the other, `Group::TheirsCell`).
     #[inline(always)]

@@ -72,7 +72,6 @@ impl Connect {
             lines,
             patterns,
             keys,
-            weights: eval::weights::for_rules(rules),
         }
     }
 
@@ -180,7 +179,6 @@ impl Connect {
         let mut p = self.clone();
         let mut cells = p.cells;
         p.patterns = Patterns::rebuild_weighted(&p.lines, &mut cells, p.width(), p.height(), p.rules, weights);
-        p.weights = weights;
         p
     }
 
@@ -611,7 +609,7 @@ impl Position for Connect {
         if self.is_over() {
             return 0;
         }
-        eval::evaluate(&self.patterns, self.to_move, self.rules.line_rule == LineRule::Renju, self.weights)
+        eval::evaluate(&self.patterns, self.to_move, self.rules.line_rule == LineRule::Renju)
     }
 
     /// The evaluation's threat verdict or its pattern terms (see `eval`).
@@ -621,7 +619,7 @@ impl Position for Connect {
         }
         match eval::verdict(&self.patterns, self.to_move, self.rules.line_rule == LineRule::Renju) {
             eval::Verdict::Threat(name, s) => vec![(name.to_string(), s)],
-            eval::Verdict::Quiet { forced } => eval::terms(&self.patterns, self.to_move, forced, self.weights)
+            eval::Verdict::Quiet { forced } => eval::terms(&self.patterns, self.to_move, forced)
                 .iter()
                 .map(|&(n, s)| (n.to_string(), s))
                 .collect(),

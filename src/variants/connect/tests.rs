@@ -441,7 +441,7 @@ fn bad_moves_are_rejected_naming_the_token() {
 /// Returns how many five-points and forbidden cells it saw.
 fn check_patterns(p: &Connect) -> (usize, usize) {
     let mut cells = p.cells;
-    let fresh = patterns::Patterns::rebuild_weighted(&p.lines, &mut cells, p.width(), p.height(), p.rules, p.weights);
+    let fresh = patterns::Patterns::rebuild_weighted(&p.lines, &mut cells, p.width(), p.height(), p.rules, p.patterns.weights());
     assert!(fresh.same_as(&p.patterns), "{}", p.to_fen());
     check_quiet_sum(p);
     let mut seen = (0, 0);
@@ -487,7 +487,7 @@ fn random_weights(rng: &mut Rng, range: i32) -> &'static eval::weights::Table {
 /// incrementally kept sums.
 fn check_quiet_sum(p: &Connect) {
     let mut units = 0;
-    if p.eval_walk(&mut |i, c| units += p.weights[i].mg * c).is_ok() {
+    if p.eval_walk(&mut |i, c| units += p.patterns.weights()[i].mg * c).is_ok() {
         assert_eq!(units / eval::layout::UNIT, p.evaluate(), "{}", p.to_fen());
     }
 }

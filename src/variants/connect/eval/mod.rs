@@ -34,7 +34,6 @@ use super::renju;
 use crate::core::score::Score;
 use crate::core::Side;
 use layout::{Group, UNIT};
-use weights::Table;
 
 /// How the evaluation reads a game in progress.
 pub enum Verdict {
@@ -82,6 +81,13 @@ pub fn verdict(pt: &Patterns, us: Side, renju: bool) -> Verdict {
     Verdict::Quiet { forced }
 }
 
+/// The side with the initiative, the other side, and the sign their terms take
+/// from `us` (the side to move): a forced block hands the initiative over.
+#[inline(always)]
+fn roles(us: Side, forced: bool) -> (Side, Side, i32) {
+    if forced { (us.flip(), us, -1) } else { (us, us.flip(), 1) }
+}
+
 /// Reports the quiet sum from `us` (the side to move), but for its combination
 /// part ([`walk_cells`]), to `acc` as (flat weight index, count): every pattern and
 /// class count of the side with the initiative under `Ours`, the other side's
@@ -89,8 +95,7 @@ pub fn verdict(pt: &Patterns, us: Side, renju: bool) -> Verdict {
 /// opponent's), and the tempo unless `forced`.
 #[inline(always)]
 pub fn walk(pt: &Patterns, us: Side, forced: bool, acc: &mut impl FnMut(usize, i32)) {
-    // A forced block hands the initiative to the opponent.
-    let (first, second, sign) = if forced { (us.flip(), us, -1) } else { (us, us.flip(), 1) };
+    let (first, second, sign) = roles(us, forced);
     for (p, &pattern) in Pattern::ALL.iter().enumerate() {
         acc(Group::Ours.at(p), sign * pt.pattern_count(first, pattern));
         acc(Group::Theirs.at(p), -sign * pt.pattern_count(second, pattern));
@@ -108,7 +113,7 @@ pub fn walk(pt: &Patterns, us: Side, forced: bool, acc: &mut impl FnMut(usize, i
 /// (`cells`: the padded board, to tell empty cells from occupied ones, whose codes
 /// are all `Dead` too). What [`cell_sums`] reads from `Patterns` in one step.
 pub fn walk_cells(pt: &Patterns, cells: &[u8; CELLS], us: Side, forced: bool, acc: &mut impl FnMut(usize, i32)) {
-    let (first, second, sign) = if forced { (us.flip(), us, -1) } else { (us, us.flip(), 1) };
+    let (first, second, sign) = roles(us, forced);
     for (i, &c) in cells.iter().enumerate() {
         if c != EMPTY {
             continue;
@@ -127,13 +132,14 @@ pub fn walk_cells(pt: &Patterns, cells: &[u8; CELLS], us: Side, forced: bool, ac
 /// up with the weights `Patterns` was built with.
 #[inline(always)]
 pub fn cell_sums(pt: &Patterns, us: Side, forced: bool) -> i32 {
-    let (first, second, sign) = if forced { (us.flip(), us, -1) } else { (us, us.flip(), 1) };
+    let (first, second, sign) = roles(us, forced);
     sign * (pt.cell_sum(first, 0) - pt.cell_sum(second, 1))
 }
 
 /// The static evaluation from `us` (the side to move) of a game in progress.
 #[inline]
-pub fn evaluate(pt: &Patterns, us: Side, renju: bool, weights: &Table) -> Score {
+pub fn evaluate(pt: &Patterns, us: Side, renju: bool) -> Score {
+    let weights = pt.weights();
     match verdict(pt, us, renju) {
         Verdict::Threat(_, score) => score,
         Verdict::Quiet { forced } => {
@@ -169,7 +175,8 @@ fn term(i: usize) -> usize {
 /// The quiet sum from `us` as named terms in centipawns. They add up to
 /// [`evaluate`]'s score: each is truncated to whole centipawns, and the
 /// combinations term takes what the truncation left over.
-pub fn terms(pt: &Patterns, us: Side, forced: bool, weights: &Table) -> [(&'static str, Score); 7] {
+pub fn terms(pt: &Patterns, us: Side, forced: bool) -> [(&'static str, Score); 7] {
+    let weights = pt.weights();
     let mut units = [0; TERMS.len()];
     units[5] = cell_sums(pt, us, forced);
     walk(pt, us, forced, &mut |i, c| units[term(i)] += weights[i].mg * c);
