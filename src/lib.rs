@@ -21,5 +21,6 @@ pub mod perft;
 pub mod play;
 pub mod protocol;
 pub mod search;
+pub mod train;
 pub mod tune;
 pub mod variants;

@@ -62,6 +62,8 @@ enum Cmd {
     Datagen(DatagenArgs),
     /// Fit the chess, antichess or five-in-a-row evaluation to a datagen file (Texel tuning); writes `NAME index mg eg` lines
     Tune(TuneArgs),
+    /// Train the chess evaluation network on datagen files; writes the network file the engine embeds
+    TrainNnue(TrainNnueArgs),
     /// Engine-vs-engine games with cutechess-cli's options (see `ludex match -help`)
     #[command(disable_help_flag = true)]
     Match {
@@ -204,6 +206,46 @@ struct TuneArgs {
     threads: u64,
 }
 
+#[derive(clap::Args)]
+#[command(after_help = "The data files hold 'FEN | result | score' chess lines as ludex datagen writes them. \
+The output is the network file format of src/variants/chess/nnue/network.rs; copying it over \
+src/variants/chess/nnue/ludex.nnue and rebuilding makes it the engine's evaluation (see protocol.md).")]
+struct TrainNnueArgs {
+    /// Training data (ludex datagen --variant chess output); may be given several times
+    #[arg(long, value_name = "FILE", required = true)]
+    data: Vec<std::path::PathBuf>,
+    /// Held-out data (other games than --data): its loss is reported every epoch
+    #[arg(long, value_name = "FILE")]
+    validate: Option<std::path::PathBuf>,
+    /// Passes over the data (the step size drops tenfold for the last quarter)
+    #[arg(long, default_value_t = 30)]
+    epochs: usize,
+    /// Positions per Adam step
+    #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..))]
+    batch: u64,
+    /// Adam step size
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// Weight of the search score in the target, 0 (game result only) to 1 (score only)
+    #[arg(long, default_value_t = 0.75)]
+    lambda: f32,
+    /// Seed of the initial weights and of the shuffling
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads sharing each batch
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+    /// Add every position mirrored a..h (same labels; castling rights are not inputs)
+    #[arg(long)]
+    mirror: bool,
+    /// Train a correction of the classical evaluation (the engine adds the two) instead of a whole evaluation
+    #[arg(long)]
+    on_classical: bool,
+    /// Where to write the network
+    #[arg(long, value_name = "FILE")]
+    out: std::path::PathBuf,
+}
+
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum Color {
     #[value(alias = "x", alias = "first")]
@@ -262,6 +304,7 @@ fn main() -> ExitCode {
         Some(Cmd::Perft { variant, fen, depth }) => perft(variant, fen.as_deref(), depth),
         Some(Cmd::Datagen(d)) => report(datagen(d), "datagen"),
         Some(Cmd::Tune(t)) => report(tune(t), "tune"),
+        Some(Cmd::TrainNnue(t)) => report(train_nnue(t), "train-nnue"),
         Some(Cmd::Match { args }) => match ludex::matchrunner::run(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(&format!("match: {e}")),
@@ -407,6 +450,58 @@ fn datagen(d: DatagenArgs) -> anyhow::Result<()> {
         None => ludex::datagen::run(&opts, &mut io::BufWriter::new(io::stdout().lock()), progress)?,
     };
     eprintln!("datagen: done, {} games, {} positions", summary.games, summary.positions);
+    Ok(())
+}
+
+/// `ludex train-nnue`: progress on stderr, the network to `--out`.
+fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
+    use anyhow::Context;
+    use ludex::train;
+    if !(0.0..=1.0).contains(&t.lambda) {
+        anyhow::bail!("--lambda must be between 0 and 1");
+    }
+    let read = |path: &std::path::PathBuf, mirror| -> anyhow::Result<Vec<train::data::Packed>> {
+        let file = std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
+        train::data::load(BufReader::new(file), mirror).with_context(|| format!("reading {}", path.display()))
+    };
+    let mut positions = Vec::new();
+    for path in &t.data {
+        positions.extend(read(path, t.mirror)?);
+        eprintln!("train-nnue: {} positions after {}", positions.len(), path.display());
+    }
+    if positions.is_empty() {
+        anyhow::bail!("no positions in the data");
+    }
+
+    let held_out = match &t.validate {
+        Some(path) => read(path, false)?,
+        None => Vec::new(),
+    };
+    if !held_out.is_empty() {
+        eprintln!(
+            "train-nnue: held-out loss of the classical evaluation {:.6}",
+            train::classical_loss(&held_out, t.lambda)
+        );
+    }
+    let opts = train::Options {
+        epochs: t.epochs,
+        batch: t.batch as usize,
+        lr: t.lr,
+        lambda: t.lambda,
+        threads: t.threads as usize,
+        seed: t.seed,
+    };
+    let mut net = train::model::FloatNet::random(t.seed, t.on_classical);
+    let started = Instant::now();
+    let best = train::run(&mut net, &positions, &held_out, &opts, |e| {
+        let held = e.held_out_loss.map(|l| format!(" held-out {l:.6}")).unwrap_or_default();
+        eprintln!("train-nnue: epoch {:>3} loss {:.6}{held} ({:.0} s)", e.epoch, e.train_loss, started.elapsed().as_secs_f64());
+    });
+    if let Some(b) = best {
+        eprintln!("train-nnue: keeping epoch {}, the best on the held-out positions", b.epoch);
+    }
+    std::fs::write(&t.out, net.quantise().to_bytes()).with_context(|| format!("writing {}", t.out.display()))?;
+    eprintln!("train-nnue: network written to {}", t.out.display());
     Ok(())
 }
 

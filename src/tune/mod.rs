@@ -18,7 +18,7 @@ pub mod param_file;
 pub mod trace;
 mod run;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 #[cfg(test)]
 mod connect_tests;
 

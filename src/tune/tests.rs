@@ -38,7 +38,7 @@ fn random_positions(seed: u64, n: usize) -> Vec<Chess> {
 /// Adds positions to `out` until it holds `n`: each from the start position after
 /// `min_plies` plus up to `spread - 1` random legal moves (a game that ends early
 /// stops where it ended, and a finished game is not kept).
-fn fill_random<P: Position>(rng: &mut Rng, out: &mut Vec<P>, n: usize, rules: P::Rules, min_plies: usize, spread: u64) {
+pub(crate) fn fill_random<P: Position>(rng: &mut Rng, out: &mut Vec<P>, n: usize, rules: P::Rules, min_plies: usize, spread: u64) {
     while out.len() < n {
         let mut pos = P::startpos(rules);
         let plies = min_plies + (rng.next_u64() % spread) as usize;

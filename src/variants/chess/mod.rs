@@ -10,6 +10,7 @@
 //! data, `legal_moves` knows nothing of claimable draws; `outcome` reports them.
 
 pub mod eval;
+pub mod nnue;
 mod material;
 pub mod movegen;
 mod ordering;
@@ -17,11 +18,12 @@ mod perft;
 #[cfg(test)]
 mod tests;
 
-use crate::core::score::Score;
+use crate::core::score::{Score, MATE_BOUND};
 use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termination, CORRECTION_KEYS};
 use crate::variants::chesslike::{format_fen, parse_fen, see, Board, CastlingStyle, FenProblem, parse_legal, Move, Role, Square};
 
 use movegen::{checkers, generate};
+use nnue::Accumulator;
 
 pub use material::insufficient_material;
 
@@ -45,6 +47,12 @@ pub struct Chess {
     /// Plies since the last null move (or the start): repetitions are not looked for
     /// across a null move, which is not a real move of the game.
     plies_since_null: u32,
+    /// The evaluation network's first layer for the board after each move:
+    /// `nnue[nnue_top]` is the current board's. Kept apart from `history` and
+    /// never shrunk, so a move writes its accumulator in place instead of
+    /// copying one.
+    nnue: Vec<Accumulator>,
+    nnue_top: usize,
 }
 
 #[derive(Clone, Copy)]
@@ -56,6 +64,11 @@ struct Undo {
 impl Chess {
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    #[cfg(test)]
+    pub(crate) fn nnue_accumulator(&self) -> &Accumulator {
+        &self.nnue[self.nnue_top]
     }
 
     /// A validated chess position: one king per side and the side that just moved
@@ -73,7 +86,8 @@ impl Chess {
                 return Err(FenProblem::OpponentInCheck);
             }
         }
-        Ok(Chess { board, rules, history: Vec::new(), plies_since_null: 0 })
+        let nnue = vec![Accumulator::new(&board, nnue::embedded())];
+        Ok(Chess { board, rules, history: Vec::new(), plies_since_null: 0, nnue, nnue_top: 0 })
     }
 
     /// How many earlier positions since the last irreversible move (and the last
@@ -182,6 +196,14 @@ impl Position for Chess {
     fn make_move(&mut self, mv: Move) {
         self.history.push(Undo { board: self.board, plies_since_null: self.plies_since_null });
         self.board.play(mv);
+        let top = self.nnue_top;
+        if self.nnue.len() == top + 1 {
+            self.nnue.push(self.nnue[top]);
+        }
+        let (done, next) = self.nnue.split_at_mut(top + 1);
+        let before = &self.history[self.history.len() - 1].board;
+        next[0].set_after_move(&done[top], before, &self.board, nnue::embedded());
+        self.nnue_top = top + 1;
         self.plies_since_null += 1;
     }
 
@@ -189,11 +211,19 @@ impl Position for Chess {
         if let Some(undo) = self.history.pop() {
             self.board = undo.board;
             self.plies_since_null = undo.plies_since_null;
+            self.nnue_top = self.nnue_top.saturating_sub(1);
         }
     }
 
     fn make_null_move(&mut self) {
         self.history.push(Undo { board: self.board, plies_since_null: self.plies_since_null });
+        let top = self.nnue_top;
+        if self.nnue.len() == top + 1 {
+            self.nnue.push(self.nnue[top]);
+        } else {
+            self.nnue[top + 1] = self.nnue[top];
+        }
+        self.nnue_top = top + 1;
         self.board.play_null();
         self.plies_since_null = 0;
     }
@@ -229,11 +259,20 @@ impl Position for Chess {
     }
 
     fn evaluate(&self) -> Score {
-        eval::evaluate(&self.board)
+        let net = nnue::embedded();
+        let learnt = self.nnue[self.nnue_top].evaluate(self.board.turn(), net);
+        let v = if net.on_classical { learnt + eval::evaluate(&self.board) } else { learnt };
+        v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
+    /// The classical terms, then what the network adds to them (or, for a
+    /// network that stands alone, the network's score only).
     fn eval_terms(&self) -> Vec<(String, Score)> {
-        eval::terms(&self.board)
+        let net = nnue::embedded();
+        let mut terms = if net.on_classical { eval::terms(&self.board) } else { Vec::new() };
+        let listed: Score = terms.iter().map(|(_, v)| v).sum();
+        terms.push(("Network".to_string(), self.evaluate() - listed));
+        terms
     }
 
     fn order_hint(&self, mv: Move) -> i32 {

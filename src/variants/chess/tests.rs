@@ -275,7 +275,7 @@ fn hash_and_undo_over_random_playouts() {
 fn evaluation_and_display() {
     let p = pos("4k3/8/8/8/8/8/8/R3K3 b - - 0 1");
     assert!(p.evaluate() < -400, "a rook down");
-    assert!(Chess::startpos(STD).evaluate().abs() <= 30, "start position about even");
+    assert!(Chess::startpos(STD).evaluate().abs() <= 50, "start position about even (White moves first)");
     let text = Chess::startpos(STD).pretty();
     assert!(text.contains("8| r | n | b | q | k | b | n | r |"));
     assert!(text.ends_with("a   b   c   d   e   f   g   h"));

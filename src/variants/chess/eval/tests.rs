@@ -50,11 +50,11 @@ fn mirror(fen: &str) -> String {
 }
 
 fn eval(fen: &str) -> Score {
-    pos(fen).evaluate()
+    super::evaluate(pos(fen).board())
 }
 
 fn term(fen: &str, name: &str) -> Score {
-    pos(fen).eval_terms().into_iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("no term {name}")).1
+    super::terms(pos(fen).board()).into_iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("no term {name}")).1
 }
 
 #[test]
@@ -62,7 +62,7 @@ fn colour_symmetry() {
     for fen in FENS {
         let m = mirror(fen);
         assert_eq!(eval(fen), eval(&m), "{fen} vs {m}");
-        assert_eq!(pos(fen).eval_terms(), pos(&m).eval_terms(), "{fen} vs {m}");
+        assert_eq!(super::terms(pos(fen).board()), super::terms(pos(&m).board()), "{fen} vs {m}");
     }
 }
 
@@ -80,7 +80,7 @@ fn colour_symmetry_along_games() {
             }
             p.make_move(list[(rng.next_u64() % list.len() as u64) as usize]);
             let f = p.to_fen();
-            assert_eq!(p.evaluate(), eval(&mirror(&f)), "{f}");
+            assert_eq!(super::evaluate(p.board()), eval(&mirror(&f)), "{f}");
         }
     }
 }
@@ -89,8 +89,8 @@ fn colour_symmetry_along_games() {
 fn terms_add_up() {
     for fen in FENS {
         let p = pos(fen);
-        let sum: Score = p.eval_terms().iter().map(|(_, v)| v).sum();
-        assert_eq!(sum, p.evaluate(), "{fen}: {:?}", p.eval_terms());
+        let sum: Score = super::terms(p.board()).iter().map(|(_, v)| v).sum();
+        assert_eq!(sum, super::evaluate(p.board()), "{fen}: {:?}", super::terms(p.board()));
     }
 }
 

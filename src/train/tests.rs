@@ -1,0 +1,146 @@
+//! The trainer's promises, on small synthetic data whose answer is known: it
+//! reads the datagen format (and says which line is wrong), it lowers the loss of
+//! a learnable target, and the integer network it writes evaluates as the
+//! floating-point one it trained.
+
+use super::data::{load, LoadError};
+use super::model::{sigmoid, FloatNet};
+use super::{loss, run, Options};
+use crate::core::rng::Rng;
+use crate::core::{Position, Side};
+use crate::variants::chess::nnue::{Accumulator, Network, SCALE};
+use crate::variants::chess::{Chess, ChessRules};
+use crate::variants::chesslike::{parse_fen, Role};
+
+/// White's material in centipawns minus Black's.
+fn material(c: &Chess) -> i32 {
+    const VALUES: [i32; 5] = [100, 300, 320, 500, 900];
+    let b = c.board();
+    Role::ALL[..5]
+        .iter()
+        .zip(VALUES)
+        .map(|(&r, v)| v * (b.pieces(Side::White, r).count() as i32 - b.pieces(Side::Black, r).count() as i32))
+        .sum()
+}
+
+/// Data lines whose score is the material balance and whose result follows it.
+fn synthetic_lines(seed: u64, n: usize) -> String {
+    let mut positions = Vec::new();
+    crate::tune::tests::fill_random(&mut Rng::new(seed), &mut positions, n, ChessRules::default(), 10, 150);
+    positions
+        .iter()
+        .map(|c: &Chess| {
+            let m = material(c);
+            let result = if m > 150 { "1.0" } else if m < -150 { "0.0" } else { "0.5" };
+            format!("{} | {result} | {m}\n", c.to_fen())
+        })
+        .collect()
+}
+
+#[test]
+fn reads_datagen_lines_from_the_side_to_moves_view() {
+    let text = "# comment\n\
+        rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 1.0 | 40\n\
+        \n\
+        4k3/8/8/8/8/8/8/4K2R w K - 0 1 | 0.5 | 510\n";
+    let data = load(text.as_bytes(), false).unwrap();
+    assert_eq!(data.len(), 2);
+    assert!(!data[0].white_to_move);
+    assert_eq!((data[0].score, data[0].result, data[0].count), (-40, 0.0, 32));
+    assert!(data[1].white_to_move);
+    assert_eq!((data[1].score, data[1].result, data[1].count), (510, 0.5, 3));
+
+    let bad_result = "8/8/8/8/8/8/8/K6k w - - 0 1 | 1.0 | 0\n8/8/8/8/8/8/8/K6k w - - 0 1 | 2 | 0\n";
+    assert!(matches!(load(bad_result.as_bytes(), false), Err(LoadError::Line { line: 2, .. })));
+    let bad_fen = "8/8/8/8/8/8/8/K6 w - - 0 1 | 1.0 | 0\n";
+    assert!(matches!(load(bad_fen.as_bytes(), false), Err(LoadError::Fen { line: 1, .. })));
+}
+
+#[test]
+fn training_lowers_the_loss_of_a_learnable_target_and_the_integer_network_agrees() {
+    let train = load(synthetic_lines(11, 4000).as_bytes(), false).unwrap();
+    let held_out = load(synthetic_lines(12, 500).as_bytes(), false).unwrap();
+    let opts = Options { epochs: 40, batch: 64, lr: 0.005, lambda: 1.0, threads: 2, seed: 3 };
+    let mut net = FloatNet::random(opts.seed, false);
+    let before = loss(&net, &held_out, opts.lambda);
+    let mut epochs = Vec::new();
+    let best = run(&mut net, &train, &held_out, &opts, |e| epochs.push(e)).unwrap();
+    assert_eq!(epochs.len(), opts.epochs);
+    let after = best.held_out_loss.unwrap();
+    assert!(epochs.iter().all(|e| e.held_out_loss.unwrap() >= after));
+    assert!((loss(&net, &held_out, opts.lambda) - after).abs() < 1e-9, "the network is not the best epoch's");
+    eprintln!("held-out loss {before} -> {after}");
+    assert!(after < before * 0.2, "held-out loss {before} -> {after}");
+    assert!(epochs.last().unwrap().train_loss < epochs[0].train_loss);
+
+    // The written file, read as the engine reads it, gives the trained scores.
+    let int_net = Network::from_bytes(&net.quantise().to_bytes()).unwrap();
+    let lines = synthetic_lines(12, 500);
+    let mut total = 0;
+    for (line, p) in lines.lines().zip(&held_out) {
+        let board = parse_fen(line.split('|').next().unwrap().trim()).unwrap();
+        let engine = Accumulator::new(&board, &int_net).evaluate(board.turn(), &int_net);
+        let float = (net.forward(p) * SCALE as f32).round() as i32;
+        // Rounding every weight moves a score by a little, more where it is large.
+        assert!((engine - float).abs() <= 10 + float.abs() / 30, "integer {engine} cp, float {float} cp");
+        total += (engine - float).abs();
+    }
+    eprintln!("mean rounding error {} cp / 100", total * 100 / held_out.len() as i32);
+    assert!(total <= 3 * held_out.len() as i32, "integer and float networks differ by {total} cp in all");
+}
+
+#[test]
+fn chess_positions_evaluate_through_the_embedded_network() {
+    let start = Chess::startpos(ChessRules::default());
+    let up_a_queen = Chess::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ChessRules::default()).unwrap();
+    assert!(up_a_queen.evaluate() > start.evaluate() + 300, "{} vs {}", up_a_queen.evaluate(), start.evaluate());
+}
+
+#[test]
+fn the_gradient_is_the_slope_of_the_loss() {
+    use super::model::{B1, B2, W1, W2};
+    use crate::variants::chess::nnue::HIDDEN;
+    let data = load(synthetic_lines(13, 20).as_bytes(), false).unwrap();
+    let net = FloatNet::random(5, false);
+    let lambda = 0.6;
+    let error = |net: &FloatNet, p| {
+        let e = sigmoid(net.forward(p)) as f64 - super::model::target(p, lambda) as f64;
+        e * e
+    };
+    let mut checked = 0;
+    for p in &data {
+        let mut grad = vec![0.0; super::model::LEN];
+        net.backward(p, lambda, &mut grad);
+        let f = p.features()[0] as usize;
+        let flipped = crate::variants::chess::nnue::flip_feature(f);
+        for j in [W1 + f * HIDDEN + 3, W1 + flipped * HIDDEN + 7, B1 + 5, W2 + 1, W2 + HIDDEN + 2, B2] {
+            let (mut up, mut down) = (net.clone(), net.clone());
+            let h = 1e-3;
+            up.params[j] += h;
+            down.params[j] -= h;
+            let slope = (error(&up, p) - error(&down, p)) / (2.0 * h as f64);
+            let g = grad[j] as f64;
+            assert!((g - slope).abs() <= 1e-4 + 0.02 * slope.abs(), "parameter {j}: gradient {g}, slope {slope}");
+            checked += (slope.abs() > 1e-6) as usize;
+        }
+    }
+    assert!(checked > 40, "only {checked} parameters moved the loss");
+}
+
+#[test]
+fn mirroring_adds_the_position_with_files_reversed() {
+    let line = "r3k2r/pp3ppp/2n5/3q4/8/2N5/PP3PPP/R2QK2R w KQkq - 0 1 | 0.5 | 35\n";
+    let by_hand = "r2k3r/ppp3pp/5n2/4q3/8/5N2/PPP3PP/R2KQ2R w - - 0 1 | 0.5 | 35\n";
+    let both = load(line.as_bytes(), true).unwrap();
+    assert_eq!(both.len(), 2);
+    let want = load(by_hand.as_bytes(), false).unwrap()[0];
+    let sorted = |p: &super::data::Packed| {
+        let mut f = p.features().to_vec();
+        f.sort();
+        f
+    };
+    assert_eq!(sorted(&both[1]), sorted(&want));
+    assert_eq!((both[1].score, both[1].result, both[1].classical), (want.score, want.result, want.classical));
+    assert_eq!(both[0], load(line.as_bytes(), false).unwrap()[0]);
+    assert_ne!(sorted(&both[0]), sorted(&both[1]));
+}

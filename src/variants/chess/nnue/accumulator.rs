@@ -1,0 +1,129 @@
+//! The first layer's output for both views, kept up to date move by move.
+
+use crate::core::Side;
+use crate::variants::chesslike::{Board, Role};
+
+use super::{feature, flip_feature, Network, HIDDEN, QA, QB, SCALE};
+
+/// Both views' hidden units before activation: `b1 + sum of w1 rows of the
+/// inputs present`, indexed by the viewing side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(C, align(64))]
+pub struct Accumulator {
+    v: [[i16; HIDDEN]; 2],
+}
+
+/// The inputs a move turns off and on, as White sees them: at most two each
+/// (castling moves king and rook; a capture that promotes removes two pieces).
+struct Delta {
+    on: [usize; 2],
+    off: [usize; 2],
+    ons: usize,
+    offs: usize,
+}
+
+impl Delta {
+    /// The difference of the two boards' piece sets is exactly what a move
+    /// changed, whatever the move was (castling either way, en passant,
+    /// promotion); finding it is twelve bitboard comparisons.
+    fn between(before: &Board, after: &Board) -> Option<Delta> {
+        let mut d = Delta { on: [0; 2], off: [0; 2], ons: 0, offs: 0 };
+        for side in [Side::White, Side::Black] {
+            for role in Role::ALL {
+                let old = before.pieces(side, role);
+                let new = after.pieces(side, role);
+                for sq in old & !new {
+                    *d.off.get_mut(d.offs)? = feature(Side::White, side, role, sq);
+                    d.offs += 1;
+                }
+                for sq in new & !old {
+                    *d.on.get_mut(d.ons)? = feature(Side::White, side, role, sq);
+                    d.ons += 1;
+                }
+            }
+        }
+        Some(d)
+    }
+}
+
+impl Accumulator {
+    /// Computed from scratch.
+    pub fn new(b: &Board, net: &Network) -> Accumulator {
+        let mut acc = Accumulator { v: [net.b1; 2] };
+        for side in [Side::White, Side::Black] {
+            for role in Role::ALL {
+                for sq in b.pieces(side, role) {
+                    let f = feature(Side::White, side, role, sq);
+                    add(&mut acc.v[0], &net.w1[f]);
+                    add(&mut acc.v[1], &net.w1[flip_feature(f)]);
+                }
+            }
+        }
+        acc
+    }
+
+    /// Sets `self` to the accumulator of `after`, given `prev`, that of
+    /// `before`, one move earlier. The common moves (one input off and one on,
+    /// a capture's two off and one on) are one pass over each view.
+    pub fn set_after_move(&mut self, prev: &Accumulator, before: &Board, after: &Board, net: &Network) {
+        let Some(d) = Delta::between(before, after) else {
+            *self = Accumulator::new(after, net);
+            return;
+        };
+        for view in 0..2 {
+            let f = |x: usize| if view == 0 { x } else { flip_feature(x) };
+            let (out, old) = (&mut self.v[view], &prev.v[view]);
+            match (d.ons, d.offs) {
+                (1, 1) => {
+                    let (a, s) = (&net.w1[f(d.on[0])], &net.w1[f(d.off[0])]);
+                    for i in 0..HIDDEN {
+                        out[i] = old[i].wrapping_add(a[i]).wrapping_sub(s[i]);
+                    }
+                }
+                (1, 2) => {
+                    let (a, s, t) = (&net.w1[f(d.on[0])], &net.w1[f(d.off[0])], &net.w1[f(d.off[1])]);
+                    for i in 0..HIDDEN {
+                        out[i] = old[i].wrapping_add(a[i]).wrapping_sub(s[i]).wrapping_sub(t[i]);
+                    }
+                }
+                _ => {
+                    *out = *old;
+                    for &x in &d.on[..d.ons] {
+                        add(out, &net.w1[f(x)]);
+                    }
+                    for &x in &d.off[..d.offs] {
+                        sub(out, &net.w1[f(x)]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The network's score for `stm` to move, in centipawns.
+    pub fn evaluate(&self, stm: Side, net: &Network) -> i32 {
+        let mut sum: i32 = 0;
+        for (view, w2) in [stm, stm.flip()].into_iter().zip(net.w2.iter()) {
+            for (&a, &w) in self.v[view.index()].iter().zip(w2.iter()) {
+                let x = a.clamp(0, QA as i16);
+                // x * w fits an i16 (255 * 127): products of i16 pairs summed in
+                // i32 are what SIMD multiply-add instructions do.
+                sum += (x.wrapping_mul(w)) as i32 * x as i32;
+            }
+        }
+        (sum / QA + net.b2) * SCALE / (QA * QB)
+    }
+}
+
+#[inline(always)]
+fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(*w);
+    }
+}
+
+#[inline(always)]
+fn sub(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(*w);
+    }
+}

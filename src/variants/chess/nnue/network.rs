@@ -1,0 +1,143 @@
+//! The network's integer weights, their file format, and the network built into
+//! the engine.
+//!
+//! File format (all little-endian), as `ludex train-nnue` writes it:
+//!
+//! ```text
+//! "LUDEXNN1"                      8 bytes of magic
+//! inputs, hidden, QA, QB          4 x u32 (must equal this build's constants)
+//! on classical                    u32: 1 if the output is added to the
+//!                                 classical evaluation, 0 if it stands alone
+//! first-layer weights             inputs x hidden i16, row by input
+//! first-layer biases              hidden i16
+//! output weights                  2 x hidden i16, side to move's view first
+//! output bias                     i32, in units of QA * QB
+//! ```
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use super::{HIDDEN, INPUTS, QA, QB};
+
+const MAGIC: &[u8; 8] = b"LUDEXNN1";
+
+/// The file size this build reads.
+pub const FILE_SIZE: usize = 8 + 20 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+
+/// The integer network.
+#[derive(Clone)]
+pub struct Network {
+    /// One row of `HIDDEN` weights per input.
+    pub w1: Box<[[i16; HIDDEN]; INPUTS]>,
+    pub b1: [i16; HIDDEN],
+    /// The side to move's hidden units, then the other side's.
+    pub w2: [[i16; HIDDEN]; 2],
+    pub b2: i32,
+    /// The network was trained as a correction of the classical evaluation
+    /// (`chess::eval`), whose score the engine then adds: while self-play data is
+    /// scarce, a network learns the classical evaluation's errors better than the
+    /// whole evaluation.
+    pub on_classical: bool,
+}
+
+/// Why bytes are not a network this build can use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NetError {
+    Magic,
+    /// The file's shape or scales differ from this build's: (what, file, build).
+    Shape(&'static str, u32, u32),
+    Size { expected: usize, found: usize },
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::Magic => f.write_str("not a Ludex network (bad magic)"),
+            NetError::Shape(what, file, build) => write!(f, "network {what} is {file}, this build needs {build}"),
+            NetError::Size { expected, found } => write!(f, "network file is {found} bytes, expected {expected}"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+impl Network {
+    /// A network of zeros (every position evaluates to 0).
+    pub fn zeros() -> Network {
+        Network { w1: Box::new([[0; HIDDEN]; INPUTS]), b1: [0; HIDDEN], w2: [[0; HIDDEN]; 2], b2: 0, on_classical: false }
+    }
+
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.len() < 8 || &bytes[..8] != MAGIC {
+            return Err(NetError::Magic);
+        }
+        if bytes.len() != FILE_SIZE {
+            return Err(NetError::Size { expected: FILE_SIZE, found: bytes.len() });
+        }
+        let u32_at = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        for (k, (what, build)) in
+            [("inputs", INPUTS as u32), ("hidden size", HIDDEN as u32), ("QA", QA as u32), ("QB", QB as u32)]
+                .into_iter()
+                .enumerate()
+        {
+            let file = u32_at(8 + 4 * k);
+            if file != build {
+                return Err(NetError::Shape(what, file, build));
+            }
+        }
+        let on_classical = match u32_at(24) {
+            0 => false,
+            1 => true,
+            other => return Err(NetError::Shape("classical flag", other, 1)),
+        };
+        let mut at = 28;
+        let mut next = || {
+            let v = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
+            at += 2;
+            v
+        };
+        let mut net = Network::zeros();
+        for row in net.w1.iter_mut() {
+            for w in row.iter_mut() {
+                *w = next();
+            }
+        }
+        for b in net.b1.iter_mut() {
+            *b = next();
+        }
+        for half in net.w2.iter_mut() {
+            for w in half.iter_mut() {
+                *w = next();
+            }
+        }
+        net.b2 = u32_at(FILE_SIZE - 4) as i32;
+        net.on_classical = on_classical;
+        Ok(net)
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(FILE_SIZE);
+        out.extend_from_slice(MAGIC);
+        for v in [INPUTS as u32, HIDDEN as u32, QA as u32, QB as u32, self.on_classical as u32] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        let rows = self.w1.iter().flatten().chain(self.b1.iter()).chain(self.w2.iter().flatten());
+        for w in rows {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&self.b2.to_le_bytes());
+        out
+    }
+}
+
+static EMBEDDED_BYTES: &[u8] = include_bytes!("ludex.nnue");
+
+/// The network built into the engine, read on first use.
+pub fn embedded() -> &'static Network {
+    static NET: OnceLock<Network> = OnceLock::new();
+    NET.get_or_init(|| match Network::from_bytes(EMBEDDED_BYTES) {
+        Ok(net) => net,
+        // A test reads the embedded file, so a build that gets here was never tested.
+        Err(e) => panic!("the embedded chess network is unusable: {e}"),
+    })
+}

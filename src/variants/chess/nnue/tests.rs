@@ -1,0 +1,169 @@
+//! The network's promises: the file reads back what was written and refuses what
+//! it cannot use, the move-by-move update equals a fresh computation through every
+//! kind of move, and the two views make the evaluation colour-blind.
+
+use super::network::FILE_SIZE;
+use super::*;
+use crate::core::rng::Rng;
+use crate::core::{MoveList, Position};
+use crate::variants::chess::{Chess, ChessRules};
+use crate::variants::chesslike::Board;
+
+/// A network with random weights in the ranges a trained one uses.
+fn random_network(seed: u64) -> Network {
+    let mut rng = Rng::new(seed);
+    let mut r = |range: i32| (rng.next_u64() % (2 * range as u64 + 1)) as i32 - range;
+    let mut net = Network::zeros();
+    for w in net.w1.iter_mut().flatten() {
+        *w = r(300) as i16;
+    }
+    for b in net.b1.iter_mut() {
+        *b = r(200) as i16 + 100;
+    }
+    for w in net.w2.iter_mut().flatten() {
+        *w = r(126) as i16;
+    }
+    net.b2 = r(20_000);
+    net
+}
+
+/// Start positions whose games reach castling (both styles), en passant and
+/// promotion soon.
+const STARTS: [(&str, bool); 5] = [
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false),
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false),
+    ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", false),
+    ("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", false),
+    ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true),
+];
+
+/// Every position of random games from [`STARTS`], with the board before each.
+fn random_game_boards(seed: u64, games: usize) -> Vec<(Board, Board)> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for g in 0..games {
+        let (fen, chess960) = STARTS[g % STARTS.len()];
+        let mut pos = Chess::from_fen(fen, ChessRules { chess960 }).unwrap();
+        for _ in 0..80 {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let before = *pos.board();
+            pos.make_move(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
+            out.push((before, *pos.board()));
+        }
+    }
+    out
+}
+
+#[test]
+fn embedded_network_reads_and_writes_back_the_same_bytes() {
+    let bytes = include_bytes!("ludex.nnue");
+    assert_eq!(bytes.len(), FILE_SIZE);
+    let net = Network::from_bytes(bytes).unwrap();
+    assert_eq!(net.to_bytes(), bytes.to_vec());
+    let net = random_network(3);
+    let back = Network::from_bytes(&net.to_bytes()).unwrap();
+    assert_eq!(back.to_bytes(), net.to_bytes());
+    assert!(back.w1 == net.w1 && back.b1 == net.b1 && back.w2 == net.w2 && back.b2 == net.b2);
+}
+
+#[test]
+fn unusable_files_are_refused() {
+    let good = random_network(4).to_bytes();
+    let mut bad_magic = good.clone();
+    bad_magic[0] = b'X';
+    assert_eq!(Network::from_bytes(&bad_magic).err(), Some(NetError::Magic));
+    assert_eq!(
+        Network::from_bytes(&good[..good.len() - 2]).err(),
+        Some(NetError::Size { expected: FILE_SIZE, found: FILE_SIZE - 2 })
+    );
+    let mut other_shape = good.clone();
+    other_shape[12..16].copy_from_slice(&256u32.to_le_bytes());
+    assert_eq!(Network::from_bytes(&other_shape).err(), Some(NetError::Shape("hidden size", 256, HIDDEN as u32)));
+    assert!(Network::from_bytes(b"").is_err());
+}
+
+#[test]
+fn flipping_a_feature_is_the_other_sides_view() {
+    for side in [Side::White, Side::Black] {
+        for role in Role::ALL {
+            for i in 0..64 {
+                let sq = Square::new(i);
+                let white = feature(Side::White, side, role, sq);
+                let black = feature(Side::Black, side, role, sq);
+                assert!(white < INPUTS && black < INPUTS);
+                assert_eq!(flip_feature(white), black);
+                assert_eq!(flip_feature(black), white);
+            }
+        }
+    }
+}
+
+#[test]
+fn update_equals_a_fresh_accumulator_through_every_kind_of_move() {
+    let net = random_network(5);
+    let boards = random_game_boards(6, 40);
+    assert!(boards.len() > 2000);
+    for (before, after) in &boards {
+        let prev = Accumulator::new(before, &net);
+        let mut acc = Accumulator::new(&Board::empty(), &net);
+        acc.set_after_move(&prev, before, after, &net);
+        assert_eq!(acc, Accumulator::new(after, &net), "after a move to {}", after.placement_fen());
+    }
+}
+
+#[test]
+fn the_engine_keeps_its_accumulator_through_make_and_unmake() {
+    let mut rng = Rng::new(7);
+    for (fen, chess960) in STARTS {
+        let mut pos = Chess::from_fen(fen, ChessRules { chess960 }).unwrap();
+        let mut played = 0;
+        for _ in 0..60 {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.make_move(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
+            played += 1;
+            if rng.next_u64() % 5 == 0 {
+                pos.make_null_move();
+                pos.unmake_null_move();
+            }
+            assert_eq!(*pos.nnue_accumulator(), Accumulator::new(pos.board(), embedded()));
+        }
+        for _ in 0..played {
+            pos.unmake_move();
+            assert_eq!(*pos.nnue_accumulator(), Accumulator::new(pos.board(), embedded()));
+        }
+    }
+}
+
+/// The board with colours swapped and ranks mirrored: the same position for the
+/// other side.
+fn mirrored(b: &Board) -> Board {
+    let fen = crate::variants::chesslike::format_fen(b, crate::variants::chesslike::CastlingStyle::XFen, None);
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let swap = |s: &str| s.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect::<String>();
+    let placement: Vec<String> = fields[0].split('/').rev().map(swap).collect();
+    let turn = if fields[1] == "w" { "b" } else { "w" };
+    let text = format!("{} {turn} {} - {} {}", placement.join("/"), swap(fields[2]), fields[4], fields[5]);
+    crate::variants::chesslike::parse_fen(&text).unwrap()
+}
+
+#[test]
+fn the_evaluation_is_the_same_for_the_mirrored_position() {
+    let net = random_network(8);
+    let mut distinct = std::collections::HashSet::new();
+    for (_, b) in random_game_boards(9, 10) {
+        let m = mirrored(&b);
+        let ours = Accumulator::new(&b, &net).evaluate(b.turn(), &net);
+        assert_eq!(ours, Accumulator::new(&m, &net).evaluate(m.turn(), &net), "{}", b.placement_fen());
+        distinct.insert(ours);
+    }
+    // A random network that gave every position one value would pass vacuously.
+    assert!(distinct.len() > 100);
+}
