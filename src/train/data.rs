@@ -9,9 +9,9 @@ use std::io::BufRead;
 use crate::core::Side;
 use crate::tune::data::{parse_line, DataError};
 use crate::variants::chess::eval as classical;
-use crate::variants::chess::nnue::feature;
+use crate::variants::chess::nnue::white_features;
 use crate::variants::chesslike::fen::parse_fen;
-use crate::variants::chesslike::{Board, FenProblem, Role, Square};
+use crate::variants::chesslike::{Board, FenProblem, Square};
 
 /// One position: at most 32 pieces.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -54,16 +54,9 @@ pub fn mirrored(b: &Board) -> Board {
 
 fn pack(board: &Board, score: i32, result: f32) -> Result<Packed, ()> {
     let mut p = Packed { features: [0; 32], count: 0, white_to_move: board.turn() == Side::White, score: 0, result: 0.0, classical: 0 };
-    for side in [Side::White, Side::Black] {
-        for role in Role::ALL {
-            for sq in board.pieces(side, role) {
-                if p.count as usize == p.features.len() {
-                    return Err(());
-                }
-                p.features[p.count as usize] = feature(Side::White, side, role, sq) as u16;
-                p.count += 1;
-            }
-        }
+    for f in white_features(board) {
+        *p.features.get_mut(p.count as usize).ok_or(())? = f as u16;
+        p.count += 1;
     }
     let score = score.clamp(-30000, 30000) as i16;
     (p.score, p.result) = if p.white_to_move { (score, result) } else { (-score, 1.0 - result) };

@@ -46,26 +46,25 @@ pub struct Epoch {
     pub held_out_loss: Option<f64>,
 }
 
-/// The mean loss of `net` over `set`.
-pub fn loss(net: &FloatNet, set: &[Packed], lambda: f32) -> f64 {
+/// The mean squared error over `set` of a prediction given before the sigmoid.
+fn mean_error(set: &[Packed], lambda: f32, output: impl Fn(&Packed) -> f32) -> f64 {
     set.iter()
         .map(|p| {
-            let e = model::sigmoid(net.forward(p)) - model::target(p, lambda);
+            let e = model::sigmoid(output(p)) - model::target(p, lambda);
             (e * e) as f64
         })
         .sum::<f64>()
         / set.len().max(1) as f64
 }
 
+/// The mean loss of `net` over `set`.
+pub fn loss(net: &FloatNet, set: &[Packed], lambda: f32) -> f64 {
+    mean_error(set, lambda, |p| net.forward(p))
+}
+
 /// The mean loss of the classical evaluation over `set`, for comparison.
 pub fn classical_loss(set: &[Packed], lambda: f32) -> f64 {
-    set.iter()
-        .map(|p| {
-            let e = model::sigmoid(p.classical as f32 / crate::variants::chess::nnue::SCALE as f32) - model::target(p, lambda);
-            (e * e) as f64
-        })
-        .sum::<f64>()
-        / set.len().max(1) as f64
+    mean_error(set, lambda, |p| p.classical as f32 / crate::variants::chess::nnue::SCALE as f32)
 }
 
 /// Trains `net` on `train`, reporting every epoch to `progress`. With held-out

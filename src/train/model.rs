@@ -87,9 +87,8 @@ impl FloatNet {
         }
     }
 
-    /// The output before the sigmoid (times `SCALE` it is centipawns).
-    pub fn forward(&self, p: &Packed) -> f32 {
-        let (us, them) = self.hidden(p);
+    /// The output from both views' hidden units.
+    fn output(&self, p: &Packed, us: &[f32; HIDDEN], them: &[f32; HIDDEN]) -> f32 {
         let w2 = &self.params[W2..B2];
         let mut out = self.params[B2] + self.base(p);
         for i in 0..HIDDEN {
@@ -98,16 +97,18 @@ impl FloatNet {
         out
     }
 
+    /// The output before the sigmoid (times `SCALE` it is centipawns).
+    pub fn forward(&self, p: &Packed) -> f32 {
+        let (us, them) = self.hidden(p);
+        self.output(p, &us, &them)
+    }
+
     /// Adds the gradient of one position's squared error to `grad` and returns
     /// that error.
     pub fn backward(&self, p: &Packed, lambda: f32, grad: &mut [f32]) -> f32 {
         let (us, them) = self.hidden(p);
         let w2 = &self.params[W2..B2];
-        let mut out = self.params[B2] + self.base(p);
-        for i in 0..HIDDEN {
-            out += w2[i] * screlu(us[i]) + w2[HIDDEN + i] * screlu(them[i]);
-        }
-        let predicted = sigmoid(out);
+        let predicted = sigmoid(self.output(p, &us, &them));
         let err = predicted - target(p, lambda);
         let d = 2.0 * err * predicted * (1.0 - predicted);
         grad[B2] += d;

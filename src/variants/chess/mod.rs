@@ -23,7 +23,7 @@ use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termin
 use crate::variants::chesslike::{format_fen, parse_fen, see, Board, CastlingStyle, FenProblem, parse_legal, Move, Role, Square};
 
 use movegen::{checkers, generate};
-use nnue::Accumulator;
+use nnue::{Accumulator, Network};
 
 pub use material::insufficient_material;
 
@@ -53,6 +53,18 @@ pub struct Chess {
     /// copying one.
     nnue: Vec<Accumulator>,
     nnue_top: usize,
+    /// The embedded network, looked up once rather than at every move.
+    net: &'static Network,
+}
+
+/// The slot after `top` in the accumulator stack, made if the stack is that
+/// short, with the accumulator at `top` it is computed from.
+fn next_accumulator(stack: &mut Vec<Accumulator>, top: usize) -> (&Accumulator, &mut Accumulator) {
+    if stack.len() == top + 1 {
+        stack.push(stack[top]);
+    }
+    let (done, next) = stack.split_at_mut(top + 1);
+    (&done[top], &mut next[0])
 }
 
 #[derive(Clone, Copy)]
@@ -86,8 +98,9 @@ impl Chess {
                 return Err(FenProblem::OpponentInCheck);
             }
         }
-        let nnue = vec![Accumulator::new(&board, nnue::embedded())];
-        Ok(Chess { board, rules, history: Vec::new(), plies_since_null: 0, nnue, nnue_top: 0 })
+        let net = nnue::embedded();
+        let nnue = vec![Accumulator::new(&board, net)];
+        Ok(Chess { board, rules, history: Vec::new(), plies_since_null: 0, nnue, nnue_top: 0, net })
     }
 
     /// How many earlier positions since the last irreversible move (and the last
@@ -196,14 +209,10 @@ impl Position for Chess {
     fn make_move(&mut self, mv: Move) {
         self.history.push(Undo { board: self.board, plies_since_null: self.plies_since_null });
         self.board.play(mv);
-        let top = self.nnue_top;
-        if self.nnue.len() == top + 1 {
-            self.nnue.push(self.nnue[top]);
-        }
-        let (done, next) = self.nnue.split_at_mut(top + 1);
+        let (prev, next) = next_accumulator(&mut self.nnue, self.nnue_top);
         let before = &self.history[self.history.len() - 1].board;
-        next[0].set_after_move(&done[top], before, &self.board, nnue::embedded());
-        self.nnue_top = top + 1;
+        next.set_after_move(prev, before, &self.board, self.net);
+        self.nnue_top += 1;
         self.plies_since_null += 1;
     }
 
@@ -217,13 +226,9 @@ impl Position for Chess {
 
     fn make_null_move(&mut self) {
         self.history.push(Undo { board: self.board, plies_since_null: self.plies_since_null });
-        let top = self.nnue_top;
-        if self.nnue.len() == top + 1 {
-            self.nnue.push(self.nnue[top]);
-        } else {
-            self.nnue[top + 1] = self.nnue[top];
-        }
-        self.nnue_top = top + 1;
+        let (prev, next) = next_accumulator(&mut self.nnue, self.nnue_top);
+        *next = *prev;
+        self.nnue_top += 1;
         self.board.play_null();
         self.plies_since_null = 0;
     }
@@ -259,7 +264,7 @@ impl Position for Chess {
     }
 
     fn evaluate(&self) -> Score {
-        let net = nnue::embedded();
+        let net = self.net;
         let learnt = self.nnue[self.nnue_top].evaluate(self.board.turn(), net);
         let v = if net.on_classical { learnt + eval::evaluate(&self.board) } else { learnt };
         v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
@@ -268,8 +273,7 @@ impl Position for Chess {
     /// The classical terms, then what the network adds to them (or, for a
     /// network that stands alone, the network's score only).
     fn eval_terms(&self) -> Vec<(String, Score)> {
-        let net = nnue::embedded();
-        let mut terms = if net.on_classical { eval::terms(&self.board) } else { Vec::new() };
+        let mut terms = if self.net.on_classical { eval::terms(&self.board) } else { Vec::new() };
         let listed: Score = terms.iter().map(|(_, v)| v).sum();
         terms.push(("Network".to_string(), self.evaluate() - listed));
         terms

@@ -17,7 +17,7 @@ pub mod psqt;
 pub(crate) mod scaling;
 mod tapered;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 pub(crate) mod threats;
 pub mod weights;
 

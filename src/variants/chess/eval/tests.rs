@@ -32,7 +32,7 @@ fn pos(fen: &str) -> Chess {
 }
 
 /// The same position with the board turned around and the colours swapped.
-fn mirror(fen: &str) -> String {
+pub(crate) fn mirror(fen: &str) -> String {
     let f: Vec<&str> = fen.split_whitespace().collect();
     let swap = |s: &str| -> String {
         s.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect()

@@ -3,7 +3,7 @@
 use crate::core::Side;
 use crate::variants::chesslike::{Board, Role};
 
-use super::{feature, flip_feature, Network, HIDDEN, QA, QB, SCALE};
+use super::{feature, flip_feature, white_features, Network, HIDDEN, QA, QB, SCALE};
 
 /// Both views' hidden units before activation: `b1 + sum of w1 rows of the
 /// inputs present`, indexed by the viewing side.
@@ -50,14 +50,9 @@ impl Accumulator {
     /// Computed from scratch.
     pub fn new(b: &Board, net: &Network) -> Accumulator {
         let mut acc = Accumulator { v: [net.b1; 2] };
-        for side in [Side::White, Side::Black] {
-            for role in Role::ALL {
-                for sq in b.pieces(side, role) {
-                    let f = feature(Side::White, side, role, sq);
-                    add(&mut acc.v[0], &net.w1[f]);
-                    add(&mut acc.v[1], &net.w1[flip_feature(f)]);
-                }
-            }
+        for f in white_features(b) {
+            add(&mut acc.v[0], &net.w1[f]);
+            add(&mut acc.v[1], &net.w1[flip_feature(f)]);
         }
         acc
     }

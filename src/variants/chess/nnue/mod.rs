@@ -21,7 +21,7 @@ pub use accumulator::Accumulator;
 pub use network::{embedded, NetError, Network};
 
 use crate::core::Side;
-use crate::variants::chesslike::{Role, Square};
+use crate::variants::chesslike::{Board, Role, Square};
 
 /// Inputs: (ours or theirs) x 6 roles x 64 squares.
 pub const INPUTS: usize = 768;
@@ -48,6 +48,13 @@ pub fn feature(view: Side, side: Side, role: Role, sq: Square) -> usize {
     let theirs = (side != view) as usize;
     let sq = if view == Side::White { sq.index() } else { sq.index() ^ 56 };
     (theirs * 6 + role.index()) * 64 + sq
+}
+
+/// The inputs of every piece on `b` as White sees the board.
+pub fn white_features(b: &Board) -> impl Iterator<Item = usize> + '_ {
+    [Side::White, Side::Black].into_iter().flat_map(move |side| {
+        Role::ALL.into_iter().flat_map(move |role| b.pieces(side, role).map(move |sq| feature(Side::White, side, role, sq)))
+    })
 }
 
 /// The same input seen from the other side: ours and theirs swap and the board

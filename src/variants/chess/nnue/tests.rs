@@ -143,15 +143,10 @@ fn the_engine_keeps_its_accumulator_through_make_and_unmake() {
 }
 
 /// The board with colours swapped and ranks mirrored: the same position for the
-/// other side.
+/// other side (the classical evaluation's tests make the FEN).
 fn mirrored(b: &Board) -> Board {
     let fen = crate::variants::chesslike::format_fen(b, crate::variants::chesslike::CastlingStyle::XFen, None);
-    let fields: Vec<&str> = fen.split(' ').collect();
-    let swap = |s: &str| s.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect::<String>();
-    let placement: Vec<String> = fields[0].split('/').rev().map(swap).collect();
-    let turn = if fields[1] == "w" { "b" } else { "w" };
-    let text = format!("{} {turn} {} - {} {}", placement.join("/"), swap(fields[2]), fields[4], fields[5]);
-    crate::variants::chesslike::parse_fen(&text).unwrap()
+    crate::variants::chesslike::parse_fen(&crate::variants::chess::eval::tests::mirror(&fen)).unwrap()
 }
 
 #[test]
