@@ -107,6 +107,17 @@ pub trait Position: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Whether the legal move `mv` puts the opponent in check. The search asks
+    /// it of moves it is about to prune, many per node, so a variant whose
+    /// `make_move` carries incremental state (chess: the network's
+    /// accumulators) overrides this with a cheaper exact test.
+    fn gives_check(&mut self, mv: Self::Move) -> bool {
+        self.make_move(mv);
+        let check = self.in_check();
+        self.unmake_move();
+        check
+    }
+
     /// Plays a legal move. Calling it with an illegal move is a logic error.
     fn make_move(&mut self, mv: Self::Move);
 

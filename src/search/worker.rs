@@ -806,11 +806,11 @@ impl<'a, P: Position> Worker<'a, P> {
                 // (a mate in three at depth 7 needs it).
                 if quiet && (skip_quiets || (depth <= LMP_MAX_DEPTH && n >= lmp_limit(depth, improving))) {
                     skip_quiets = true;
-                    if !self.gives_check(mv) {
+                    if !self.pos.gives_check(mv) {
                         continue;
                     }
                 }
-                if self.futile(mv, quiet, depth, n, eval, alpha, in_check, stat) && !self.gives_check(mv) {
+                if self.futile(mv, quiet, depth, n, eval, alpha, in_check, stat) && !self.pos.gives_check(mv) {
                     continue;
                 }
             }
@@ -972,15 +972,6 @@ impl<'a, P: Position> Worker<'a, P> {
         (!in_check && lmr_depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha)
             || (lmr_depth < HISTORY_PRUNE_MAX_DEPTH && stat < -HISTORY_PRUNE_MARGIN * depth)
             || (lmr_depth <= FUTILITY_MAX_DEPTH && !self.pos.see_ge(mv, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
-    }
-
-    /// Whether `mv` checks the opponent (played and taken back: exact for every
-    /// kind of check, and only asked for moves about to be pruned).
-    fn gives_check(&mut self, mv: P::Move) -> bool {
-        self.pos.make_move(mv);
-        let check = self.pos.in_check();
-        self.pos.unmake_move();
-        check
     }
 
     /// The piece-to key of `mv` for continuation history, where the variant uses it.

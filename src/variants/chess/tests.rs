@@ -221,7 +221,8 @@ fn insufficient_material_cases() {
 
 /// Random playouts from varied positions: after every move the incremental hash
 /// equals the hash computed from scratch, and unmaking every move restores the
-/// start exactly. Also checks that `noisy_moves` is the noisy part of `legal_moves`.
+/// start exactly. Also checks that `noisy_moves` is the noisy part of `legal_moves`,
+/// and that `gives_check` tells of every move what playing it shows.
 #[test]
 fn hash_and_undo_over_random_playouts() {
     let starts = [
@@ -245,6 +246,12 @@ fn hash_and_undo_over_random_playouts() {
                 p.noisy_moves(&mut noisy);
                 let expected: Vec<Move> = list.iter().copied().filter(|&m| p.is_noisy(m)).collect();
                 assert_eq!(noisy.as_slice(), expected.as_slice(), "{}", p.to_fen());
+                for &m in list.iter() {
+                    p.make_move(m);
+                    let checks = p.in_check();
+                    p.unmake_move();
+                    assert_eq!(p.gives_check(m), checks, "{m:?} in {}", p.to_fen());
+                }
                 if list.is_empty() {
                     break;
                 }
