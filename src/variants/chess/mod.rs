@@ -57,6 +57,12 @@ pub struct Chess {
     net: &'static Network,
 }
 
+/// The weight (numerator, denominator) of a correcting network's output in the
+/// evaluation. Training fits the correction to predict game results; the search
+/// plays better trusting it a little more (fixed 20,000 nodes a move: 5/4 scored
+/// +22.6 ± 28.1 in 400 games and 3/2 +15.6 ± 28.0 against 1).
+const NET_WEIGHT: (i32, i32) = (5, 4);
+
 /// The slot after `top` in the accumulator stack, made if the stack is that
 /// short, with the accumulator at `top` it is computed from.
 fn next_accumulator(stack: &mut Vec<Accumulator>, top: usize) -> (&Accumulator, &mut Accumulator) {
@@ -276,7 +282,11 @@ impl Position for Chess {
     fn evaluate(&self) -> Score {
         let net = self.net;
         let learnt = self.nnue[self.nnue_top].evaluate(self.board.turn(), net);
-        let v = if net.on_classical { learnt + eval::evaluate(&self.board) } else { learnt };
+        let v = if net.on_classical {
+            learnt * NET_WEIGHT.0 / NET_WEIGHT.1 + eval::evaluate(&self.board)
+        } else {
+            learnt
+        };
         v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
