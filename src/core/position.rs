@@ -39,8 +39,10 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// search is worth running. Connect games set this to `false`.
     const HAS_NOISY_MOVES: bool;
 
-    /// Whether null-move pruning is sound in this variant (not in antichess, where
-    /// captures are compulsory, nor in connect games).
+    /// Whether null-move pruning is sound in this variant: passing must be worse
+    /// than some move (chess away from zugzwang; connect games, where a stone never
+    /// hurts its owner), not an option the rules take away (antichess, where
+    /// captures are compulsory).
     const NULL_MOVE_OK: bool;
 
     /// Quiescence plies in which noisy moves are tried. Past them only forced
@@ -50,13 +52,16 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// four sequences would grow without bound.
     const QS_NOISY_PLIES: usize = usize::MAX;
 
-    /// Whether the searcher's chess-tuned selectivity is sound here: late-move and
-    /// futility pruning of quiet moves, SEE pruning in the main search and in
-    /// quiescence, internal iterative reduction, continuation history and the
-    /// history-adjusted reductions. They assume that a quiet move is optional and
-    /// rarely changes much at low depth, which fails where captures are compulsory
-    /// (antichess) or a quiet stone is the threat (connect games), so the default
-    /// is off and those variants keep the plain search.
+    /// Whether the searcher's selectivity is sound here: late-move and futility
+    /// pruning of quiet moves, SEE pruning in the main search and in quiescence,
+    /// razoring, ProbCut, internal iterative reduction, continuation history and
+    /// the history-adjusted reductions. They assume that a quiet move is optional
+    /// and rarely changes much at low depth, and that [`Position::gives_check`]
+    /// names the quiet moves that must be answered (they are never pruned). That
+    /// fails where captures are compulsory (antichess), so the default is off and
+    /// such variants keep the plain search. Connect games qualify: their forcing
+    /// quiet moves (open threes) are `gives_check`, and every forced reply is
+    /// already all a node generates.
     const FORWARD_PRUNING_OK: bool = false;
 
     /// The variant's own start position (`position startpos`).
@@ -107,10 +112,11 @@ pub trait Position: Clone + Send + Sync + 'static {
         false
     }
 
-    /// Whether the legal move `mv` puts the opponent in check. The search asks
-    /// it of moves it is about to prune, many per node, so a variant whose
-    /// `make_move` carries incremental state (chess: the network's
-    /// accumulators) overrides this with a cheaper exact test.
+    /// Whether the legal move `mv` forces an answer: it puts the opponent in check
+    /// (connect games: it makes a four or an open three). The search never prunes
+    /// such a move, and asks this of moves it is about to prune, many per node, so
+    /// a variant whose `make_move` carries incremental state (chess: the network's
+    /// accumulators) overrides it with a cheaper exact test.
     fn gives_check(&mut self, mv: Self::Move) -> bool {
         self.make_move(mv);
         let check = self.in_check();

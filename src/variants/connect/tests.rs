@@ -907,3 +907,37 @@ fn move_score_orders_threats() {
     assert!(scored[3].0 > 1 << 24 && scored[4].0 < 1 << 24);
     assert_eq!(p.move_score(Cell::new(1, 14)), i32::MIN, "occupied");
 }
+
+#[test]
+fn forcing_moves_and_the_null_move() {
+    let mut p = Connect::startpos(ConnectRules::gomoku());
+    // X (to move) has h8 i8 on an open row; O's stones are far away.
+    play(&mut p, &["h8", "a1", "i8", "o15"]);
+    let forcing = |p: &mut Connect, cell: &str| {
+        let mv = p.parse_move(cell).unwrap();
+        p.gives_check(mv)
+    };
+    assert!(forcing(&mut p, "j8") && forcing(&mut p, "g8"), "an open three must be answered");
+    assert!(!forcing(&mut p, "h10") && !forcing(&mut p, "k12") && !forcing(&mut p, "c3"), "a two need not be");
+    play(&mut p, &["j8", "a15"]);
+    assert!(forcing(&mut p, "k8") && forcing(&mut p, "g8"), "an open four");
+    assert!(forcing(&mut p, "l8"), "a broken four");
+    assert!(!forcing(&mut p, "h12"));
+
+    // A pass hands the move over and changes the hash (no FEN can show it: the
+    // stone counts fix the side to move); the move after it and the takebacks
+    // leave the position, hash and patterns as they were.
+    let (fen, hash, before) = (p.to_fen(), p.hash(), p.clone());
+    p.make_null_move();
+    assert_eq!(p.side_to_move(), Side::Black);
+    assert_ne!(p.hash(), hash);
+    p.make_null_move();
+    assert_eq!(p.hash(), hash, "two passes cancel out");
+    p.unmake_null_move();
+    p.make_move(p.parse_move("k8").unwrap());
+    assert!(p.cell_class(Side::White, Cell::new(6, 7)) < CellClass::OpenFour, "O's k8 closed one end");
+    p.unmake_move();
+    p.unmake_null_move();
+    assert_eq!((p.to_fen(), p.hash()), (fen, hash));
+    assert!(p.patterns.same_as(&before.patterns));
+}
