@@ -35,8 +35,8 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// antichess rule set, the connect game's line length and overline rule.
     type Rules: Copy + Eq + Debug + Send + Sync + 'static;
 
-    /// Whether some moves are "noisy" (captures, promotions) so that quiescence
-    /// search is worth running. Connect games set this to `false`.
+    /// Whether some moves are "noisy" (captures, promotions; fours in connect
+    /// games) so that quiescence search is worth running.
     const HAS_NOISY_MOVES: bool;
 
     /// Whether null-move pruning is sound in this variant: passing must be worse
