@@ -51,6 +51,13 @@ impl CellClass {
     pub fn makes_four(self) -> bool {
         self >= CellClass::Four
     }
+
+    /// Whether a stone here forces the opponent to answer: a four, or an open three
+    /// (left alone, it becomes an open four).
+    #[inline]
+    pub fn forces_reply(self) -> bool {
+        self >= CellClass::Three
+    }
 }
 
 /// Line patterns counted in four-bit fields of one word, so that the four lines of a

@@ -553,11 +553,11 @@ impl Position for Connect {
         self.makes_four(self.to_move, mv)
     }
 
-    /// A move the opponent must answer: a four, or an open three (left alone, it
-    /// becomes an open four). The search never prunes these; an O(1) read of the
-    /// cell's class instead of a make and unmake.
+    /// A move the opponent must answer (`CellClass::forces_reply`). The search
+    /// never prunes these; an O(1) read of the cell's class instead of a make and
+    /// unmake.
     fn gives_check(&mut self, mv: Cell) -> bool {
-        self.cell_class(self.to_move, mv) >= CellClass::Three
+        self.cell_class(self.to_move, mv).forces_reply()
     }
 
     /// A victory by continuous fours, or failing that by fours and threes, if the
