@@ -130,3 +130,40 @@ fn two_brains_play_a_game() {
         assert!(b.wait_exit());
     }
 }
+
+/// Renju, the first player to move and both empty cells forbidden to it (overlines;
+/// the board of `renju.rs`'s `only_forbidden_cells_left_is_a_draw`). Ludex's rules
+/// call it a draw, but a manager waits for a cell: the brain answers one of the two
+/// empty cells for the manager to judge instead of going silent until its clock runs
+/// out, and the session goes on.
+#[test]
+fn renju_with_only_forbidden_cells_left_still_answers() {
+    let rows = ["PPP1PP", "pppPpp", "PPP1PP", "pppPpp", "pPppPp", "PpPpPp"];
+    let mut e = Engine::spawn_with_args(&["--gomocup"]);
+    send(&mut e, "INFO rule 4");
+    send(&mut e, "INFO timeout_turn 500");
+    send(&mut e, "START 6");
+    assert_eq!(answer(&mut e), "OK");
+    send(&mut e, "BOARD");
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            // Equal stone counts: the brain is the first player, `P`.
+            match c {
+                'P' => send(&mut e, &format!("{x},{y},1")),
+                'p' => send(&mut e, &format!("{x},{y},2")),
+                _ => {}
+            }
+        }
+    }
+    send(&mut e, "DONE");
+    let got = answer(&mut e);
+    assert!(got == "3,0" || got == "3,2", "expected one of the two empty cells, got '{got}'");
+    // Still a working brain: a fresh board and a move.
+    send(&mut e, "RESTART");
+    assert_eq!(answer(&mut e), "OK");
+    send(&mut e, "BEGIN");
+    let (x, y) = xy(&answer(&mut e));
+    assert!(x < 6 && y < 6);
+    send(&mut e, "END");
+    assert!(e.wait_exit());
+}

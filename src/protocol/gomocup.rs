@@ -460,10 +460,14 @@ impl GomocupSession {
         let limits = Limits { movetime_ms: Some(self.move_time_ms()), start: Some(Instant::now()), ..Limits::default() };
         // A fresh flag per think: cancelling this one never silences the next.
         self.cancel = Arc::new(AtomicBool::new(false));
+        let spare = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).find(|&(x, y)| {
+            !self.stones.iter().any(|&(sx, sy, _)| (sx, sy) == (x, y))
+        });
         let sink = Arc::new(GomocupSink {
             out: self.out.clone(),
             width: w,
             height: h,
+            spare,
             answer: Arc::clone(&self.answer),
             cancel: Arc::clone(&self.cancel),
         });
@@ -520,6 +524,12 @@ struct GomocupSink {
     out: Output,
     width: usize,
     height: usize,
+    /// An empty cell, for when the search has no move but the board is not full:
+    /// in renju when every empty cell is forbidden to the first player. By Ludex's
+    /// rules that game is drawn, but Gomocup has no pass and no draw claim, and a
+    /// manager waits for a cell until the clock runs out. So we answer one and let
+    /// the manager judge it (a foul, lost either way) rather than lose on time.
+    spare: Option<(usize, usize)>,
     answer: Arc<Mutex<Option<(usize, usize)>>>,
     cancel: Arc<AtomicBool>,
 }
@@ -564,15 +574,18 @@ impl SearchSink for GomocupSink {
         if self.cancel.load(Ordering::SeqCst) {
             return;
         }
-        match best.and_then(|m| self.to_xy(m)) {
+        match best.and_then(|m| self.to_xy(m)).or(self.spare) {
             Some((x, y)) => {
+                if best.is_none() {
+                    log::info!("no legal move with empty cells left (renju: all forbidden); answering {x},{y}");
+                }
                 match self.answer.lock() {
                     Ok(mut a) => *a = Some((x, y)),
                     Err(poisoned) => *poisoned.into_inner() = Some((x, y)),
                 }
                 self.out.line(&format!("{x},{y}"));
             }
-            None => self.out.line("ERROR no move: the game is over"),
+            None => self.out.line("ERROR no move: the board is full"),
         }
     }
 }
