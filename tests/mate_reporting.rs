@@ -77,3 +77,24 @@ fn gomocup_messages_carry_mate_scores() {
     let last_message = lines.iter().rev().find(|l| l.starts_with("MESSAGE depth")).expect("a MESSAGE");
     assert!(last_message.contains(" mate -2 "), "{last_message}");
 }
+
+/// White to move has a VCT of 13 plies (i9 first) that the VCT solver proves in
+/// about 13,600 nodes, and no VCF: beyond the root solver's fixed 2,000 nodes, within
+/// its share of a two-second move. (The tree search alone needs some 1.5 s and
+/// depth 16 to see a win here, a mate in 6 through j8.)
+const LONG_VCT: &str = "15/15/15/15/15/9P1p3/3pp10/7P7/5p3P5/5P9/15/15/15/15/15 w - - 0 5";
+
+#[test]
+fn on_a_clock_the_root_solver_proves_a_long_vct() {
+    let mut e = Engine::uci("gomoku");
+    e.send(&format!("position fen {LONG_VCT}"));
+    // Without a clock the solver keeps its fixed budget and the search is too
+    // shallow to see the win.
+    let (lines, _) = e.go("depth 2");
+    assert!(lines.iter().all(|l| !l.contains("score mate")), "{lines:?}");
+    let (lines, best) = e.go("movetime 2000");
+    let (score, depth) = last_score(&lines);
+    assert_eq!(score, "mate 7", "{lines:?}");
+    assert_eq!(depth, 13, "the depth is the proven line's length: {lines:?}");
+    assert_eq!(parse_bestmove(&best).0.as_deref(), Some("P@i9"), "{lines:?}");
+}

@@ -371,6 +371,26 @@ fn checker_rejects_false_wins() {
     assert!(Checker::new().wins(&mut none, 6, &mut |_, _| Some(h8)).is_err());
 }
 
+/// The root solver's VCT budget follows the searcher's: a 13-ply VCT that needs
+/// about 13,600 solver nodes is out of reach of the fixed 2,000 and of 3 ms, and
+/// found, and real, with 30 ms (15,000 nodes) or a node share of 20,000.
+#[test]
+fn the_root_vct_budget_follows_the_clock() {
+    use ludex::variants::connect::ConnectRules;
+    let fen = "15/15/15/15/15/9P1p3/3pp10/7P7/5p3P5/5P9/15/15/15/15/15 w - - 0 5";
+    let pos = Connect::from_fen(fen, ConnectRules::gomoku()).unwrap();
+    assert!(ludex::variants::connect::vcf(&pos, 20_000).is_none(), "no VCF: the VCT solver decides");
+    assert_eq!(pos.forced_win(SolverBudget::Fixed), None);
+    assert_eq!(pos.forced_win(SolverBudget::Millis(3)), None);
+    for budget in [SolverBudget::Millis(30), SolverBudget::Nodes(20_000)] {
+        let line = pos.forced_win(budget).unwrap_or_else(|| panic!("{budget:?}: no win found"));
+        assert_eq!(line.len(), 13, "{budget:?}: {line:?}");
+        replays_to_five(&pos, &line).unwrap();
+        let mut checked = pos.clone();
+        Checker::new().wins(&mut checked, 7, &mut |q, m| solver_move(q, m)).unwrap();
+    }
+}
+
 /// Not a correctness test: what `forced_win` (VCF, then VCT) costs at the root of
 /// middle games, release build:
 /// `cargo test --release --test vct_puzzles -- --ignored --nocapture root_cost`.

@@ -427,10 +427,19 @@ const SMALL_BOARD: usize = 49;
 /// Attacking moves the VCF solver may try at the root before the tree search.
 const VCF_ROOT_BUDGET: u64 = 20_000;
 
-/// Nodes the VCT solver may spend at the root when there is no VCF. Together with
-/// the VCF search this stays within a few milliseconds on 15x15 middle games (see
-/// `tests/vct_puzzles.rs`, `root_cost`).
+/// Nodes the VCT solver may spend at the root when there is no VCF, at least: the
+/// whole budget without a clock (`bench`, a depth limit), so that the result is
+/// deterministic. Together with the VCF search this stays within a few
+/// milliseconds on 15x15 middle games (see `tests/vct_puzzles.rs`, `root_cost`).
 const VCT_ROOT_BUDGET: u64 = 2_000;
+
+/// VCT solver nodes per millisecond of the searcher's solver share: `root_cost`
+/// reads 780 to 890 per millisecond on 15x15 middle games at 2,000 nodes, and a
+/// bigger solve misses the cache more. On a clock the solver gets its share of
+/// the move's time: at 5 s a move some 60,000 nodes, enough to prove in
+/// milliseconds VCTs of a dozen plies that the tree search finds late or not at
+/// all, where a fixed 2,000 nodes proved only short ones whatever the time.
+const VCT_NODES_PER_MS: u64 = 500;
 
 /// Candidate moves lie within this many cells of a stone (Chebyshev distance).
 const CANDIDATE_RADIUS: usize = 2;
@@ -563,13 +572,19 @@ impl Position for Connect {
     /// A victory by continuous fours, or failing that by fours and threes, if the
     /// solvers prove one within their budgets (gomoku and renju; on small boards the
     /// search solves everything itself). Fours first: a VCF is far cheaper to find,
-    /// and every reply in it is forced. The budgets are fixed whatever the limits
-    /// (`_budget`): a connect solve costs a few milliseconds at most.
-    fn forced_win(&self, _budget: SolverBudget) -> Option<Vec<Cell>> {
+    /// and every reply in it is forced. The VCF budget is fixed (it costs a few
+    /// milliseconds at most); the VCT solver gets the searcher's share of the clock
+    /// or of its node limit, never less than [`VCT_ROOT_BUDGET`].
+    fn forced_win(&self, budget: SolverBudget) -> Option<Vec<Cell>> {
         if self.rules.k != 5 || self.is_over() {
             return None;
         }
-        super::vcf::vcf(self, VCF_ROOT_BUDGET).or_else(|| super::vct::vct(self, VCT_ROOT_BUDGET))
+        let vct_budget = match budget {
+            SolverBudget::Fixed => VCT_ROOT_BUDGET,
+            SolverBudget::Millis(ms) => ms.saturating_mul(VCT_NODES_PER_MS).max(VCT_ROOT_BUDGET),
+            SolverBudget::Nodes(n) => n.max(VCT_ROOT_BUDGET),
+        };
+        super::vcf::vcf(self, VCF_ROOT_BUDGET).or_else(|| super::vct::vct(self, vct_budget))
     }
 
     /// The moves that stop the opponent's VCF, when the solver proves one.
