@@ -64,6 +64,13 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// already all a node generates.
     const FORWARD_PRUNING_OK: bool = false;
 
+    /// The searcher's evaluation margins (razoring, reverse futility, futility,
+    /// ProbCut and the null move's eval-based reduction) as a percentage of their
+    /// chess values in centipawns. A variant whose evaluation moves on another scale
+    /// sets its own, measured in games: the margins decide what a shallow search
+    /// trusts the static evaluation with.
+    const MARGIN_PERCENT: Score = 100;
+
     /// The variant's own start position (`position startpos`).
     fn startpos(rules: Self::Rules) -> Self;
 

@@ -83,6 +83,13 @@ const DOUBLE_EXT_MAX: u8 = 6;
 const LMR_DEEPER_MARGIN: Score = 40;
 const LMR_SHALLOWER_MARGIN: Score = 8;
 
+/// An evaluation margin given in chess centipawns, on the variant's scale
+/// (`Position::MARGIN_PERCENT`); a constant for each variant, folded at compile time.
+#[inline]
+fn margin<P: Position>(cp: Score) -> Score {
+    cp * P::MARGIN_PERCENT / 100
+}
+
 /// Quiet moves searched before late-move pruning starts, at `depth`.
 #[inline]
 fn lmp_limit(depth: i32, improving: bool) -> usize {
@@ -664,7 +671,7 @@ impl<'a, P: Position> Worker<'a, P> {
             && excluded.is_none()
             && depth <= RAZOR_MAX_DEPTH
             && !is_mate(alpha)
-            && eval + RAZOR_BASE + RAZOR_MARGIN * depth * depth < alpha
+            && eval + margin::<P>(RAZOR_BASE + RAZOR_MARGIN * depth * depth) < alpha
         {
             let s = self.qsearch(ply, 0, alpha, alpha + 1, 0);
             if self.aborted {
@@ -679,13 +686,13 @@ impl<'a, P: Position> Worker<'a, P> {
             // position holds. Relies on the same "a move helps" premise as null move.
             let rfp_depth = if P::FORWARD_PRUNING_OK { depth - improving as i32 } else { depth };
             let rfp_max = if P::FORWARD_PRUNING_OK { RFP_MAX_DEPTH_PRUNING } else { RFP_MAX_DEPTH };
-            if depth <= rfp_max && eval - RFP_MARGIN * rfp_depth >= beta {
+            if depth <= rfp_max && eval - margin::<P>(RFP_MARGIN * rfp_depth) >= beta {
                 return eval;
             }
             if !skip_null && depth >= 3 && eval >= beta {
                 // Reduce more the deeper the node and the further eval is above beta.
                 let r = if P::FORWARD_PRUNING_OK {
-                    3 + depth / 3 + ((eval - beta) / 200).min(3)
+                    3 + depth / 3 + ((eval - beta) / margin::<P>(200).max(1)).min(3)
                 } else {
                     3 + depth / 4
                 };
@@ -919,7 +926,7 @@ impl<'a, P: Position> Worker<'a, P> {
     /// hash already says a search of nearly this depth stayed below the raised beta.
     #[allow(clippy::too_many_arguments)]
     fn probcut(&mut self, key: u64, depth: i32, ply: usize, beta: Score, eval: Score, tt: Option<TtHit>, cut: bool) -> Option<Score> {
-        let pc_beta = beta + PROBCUT_MARGIN;
+        let pc_beta = beta + margin::<P>(PROBCUT_MARGIN);
         let pc_depth = depth - PROBCUT_REDUCTION;
         if tt.is_some_and(|h| h.depth >= pc_depth && score_from_tt(h.score, ply) < pc_beta) {
             return None;
@@ -969,7 +976,7 @@ impl<'a, P: Position> Worker<'a, P> {
             return depth <= SEE_NOISY_MAX_DEPTH && !self.pos.see_ge(mv, -SEE_NOISY_MARGIN * depth);
         }
         let lmr_depth = (depth - 1 - lmr_base(depth, n)).max(0);
-        (!in_check && lmr_depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha)
+        (!in_check && lmr_depth <= FUTILITY_MAX_DEPTH && eval + margin::<P>(FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth) <= alpha)
             || (lmr_depth < HISTORY_PRUNE_MAX_DEPTH && stat < -HISTORY_PRUNE_MARGIN * depth)
             || (lmr_depth <= FUTILITY_MAX_DEPTH && !self.pos.see_ge(mv, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
     }
