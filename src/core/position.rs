@@ -56,11 +56,11 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// pruning of quiet moves, SEE pruning in the main search and in quiescence,
     /// razoring, ProbCut, internal iterative reduction, continuation history and
     /// the history-adjusted reductions. They assume that a quiet move is optional
-    /// and rarely changes much at low depth, and that [`Position::gives_check`]
+    /// and rarely changes much at low depth, and that [`Position::forces_reply`]
     /// names the quiet moves that must be answered (they are never pruned). That
     /// fails where captures are compulsory (antichess), so the default is off and
     /// such variants keep the plain search. Connect games qualify: their forcing
-    /// quiet moves (open threes) are `gives_check`, and every forced reply is
+    /// quiet moves (open threes) are `forces_reply`, and every forced reply is
     /// already all a node generates.
     const FORWARD_PRUNING_OK: bool = false;
 
@@ -119,12 +119,12 @@ pub trait Position: Clone + Send + Sync + 'static {
         false
     }
 
-    /// Whether the legal move `mv` forces an answer: it puts the opponent in check
-    /// (connect games: it makes a four or an open three). The search never prunes
-    /// such a move, and asks this of moves it is about to prune, many per node, so
+    /// Whether the legal move `mv` forces an answer: a check in chess, a four or an
+    /// open three in the connect games (the default asks `in_check` after the
+    /// move). The search never prunes such a move, and asks this of moves it is about to prune, many per node, so
     /// a variant whose `make_move` carries incremental state (chess: the network's
     /// accumulators) overrides it with a cheaper exact test.
-    fn gives_check(&mut self, mv: Self::Move) -> bool {
+    fn forces_reply(&mut self, mv: Self::Move) -> bool {
         self.make_move(mv);
         let check = self.in_check();
         self.unmake_move();

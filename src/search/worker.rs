@@ -809,15 +809,16 @@ impl<'a, P: Position> Worker<'a, P> {
             };
             if may_prune && n > 0 && best > -MATE_BOUND {
                 // Late-move pruning: this far down a well-ordered list at low depth,
-                // quiet moves almost never cut; quiet checks still get their look
-                // (a mate in three at depth 7 needs it).
+                // quiet moves almost never cut; quiet moves that force a reply
+                // (checks; fours and open threes) still get their look (a mate in
+                // three at depth 7 needs it).
                 if quiet && (skip_quiets || (depth <= LMP_MAX_DEPTH && n >= lmp_limit(depth, improving))) {
                     skip_quiets = true;
-                    if !self.pos.gives_check(mv) {
+                    if !self.pos.forces_reply(mv) {
                         continue;
                     }
                 }
-                if self.futile(mv, quiet, depth, n, eval, alpha, in_check, stat) && !self.pos.gives_check(mv) {
+                if self.futile(mv, quiet, depth, n, eval, alpha, in_check, stat) && !self.pos.forces_reply(mv) {
                     continue;
                 }
             }
@@ -968,8 +969,8 @@ impl<'a, P: Position> Worker<'a, P> {
     /// Whether `mv` is not worth searching at this low depth: a quiet move that even
     /// a generous gain leaves below alpha (futility), that keeps failing (history),
     /// or that puts its piece where it is lost (SEE); a capture that loses material
-    /// by SEE. Moves that give check are exempt (the caller asks): a quiet check
-    /// can be a mate that neither evaluation nor SEE can see.
+    /// by SEE. Moves that force a reply are exempt (the caller asks): a quiet check
+    /// or an open three can start a mate that neither evaluation nor SEE can see.
     #[allow(clippy::too_many_arguments)]
     fn futile(&self, mv: P::Move, quiet: bool, depth: i32, n: usize, eval: Score, alpha: Score, in_check: bool, stat: i32) -> bool {
         if !quiet {

@@ -221,7 +221,7 @@ impl Position for Chess {
     /// check (discovered, castling rook, en passant, promotion) without the
     /// history entry and accumulator update of `make_move`, which made up most
     /// of the cost when every pruned move was played to ask this.
-    fn gives_check(&mut self, mv: Move) -> bool {
+    fn forces_reply(&mut self, mv: Move) -> bool {
         let mut after = self.board;
         after.play(mv);
         side_to_move_in_check(&after)

@@ -222,7 +222,7 @@ fn insufficient_material_cases() {
 /// Random playouts from varied positions: after every move the incremental hash
 /// equals the hash computed from scratch, and unmaking every move restores the
 /// start exactly. Also checks that `noisy_moves` is the noisy part of `legal_moves`,
-/// and that `gives_check` tells of every move what playing it shows.
+/// and that `forces_reply` tells of every move what playing it shows.
 #[test]
 fn hash_and_undo_over_random_playouts() {
     let starts = [
@@ -250,7 +250,7 @@ fn hash_and_undo_over_random_playouts() {
                     p.make_move(m);
                     let checks = p.in_check();
                     p.unmake_move();
-                    assert_eq!(p.gives_check(m), checks, "{m:?} in {}", p.to_fen());
+                    assert_eq!(p.forces_reply(m), checks, "{m:?} in {}", p.to_fen());
                 }
                 if list.is_empty() {
                     break;

@@ -572,7 +572,7 @@ impl Position for Connect {
     /// A move the opponent must answer (`CellClass::forces_reply`). The search
     /// never prunes these; an O(1) read of the cell's class instead of a make and
     /// unmake.
-    fn gives_check(&mut self, mv: Cell) -> bool {
+    fn forces_reply(&mut self, mv: Cell) -> bool {
         self.cell_class(self.to_move, mv).forces_reply()
     }
 

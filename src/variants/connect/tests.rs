@@ -915,7 +915,7 @@ fn forcing_moves_and_the_null_move() {
     play(&mut p, &["h8", "a1", "i8", "o15"]);
     let forcing = |p: &mut Connect, cell: &str| {
         let mv = p.parse_move(cell).unwrap();
-        p.gives_check(mv)
+        p.forces_reply(mv)
     };
     assert!(forcing(&mut p, "j8") && forcing(&mut p, "g8"), "an open three must be answered");
     assert!(!forcing(&mut p, "h10") && !forcing(&mut p, "k12") && !forcing(&mut p, "c3"), "a two need not be");
