@@ -24,6 +24,18 @@ pub enum SolverBudget {
     Nodes(u64),
 }
 
+impl SolverBudget {
+    /// The solver nodes this budget allows at `nodes_per_ms` on a clock, or its
+    /// node share; `None` for `Fixed`, where the variant uses its own budget.
+    pub fn nodes(self, nodes_per_ms: u64) -> Option<u64> {
+        match self {
+            SolverBudget::Fixed => None,
+            SolverBudget::Millis(ms) => Some(ms.saturating_mul(nodes_per_ms)),
+            SolverBudget::Nodes(n) => Some(n),
+        }
+    }
+}
+
 /// How many correction-history keys `Position::correction_keys` gives.
 pub const CORRECTION_KEYS: usize = 3;
 
@@ -121,9 +133,10 @@ pub trait Position: Clone + Send + Sync + 'static {
 
     /// Whether the legal move `mv` forces an answer: a check in chess, a four or an
     /// open three in the connect games (the default asks `in_check` after the
-    /// move). The search never prunes such a move, and asks this of moves it is about to prune, many per node, so
-    /// a variant whose `make_move` carries incremental state (chess: the network's
-    /// accumulators) overrides it with a cheaper exact test.
+    /// move). The search never prunes such a move, and asks this of moves it is
+    /// about to prune, many per node, so a variant whose `make_move` carries
+    /// incremental state (chess: the network's accumulators) overrides it with a
+    /// cheaper exact test.
     fn forces_reply(&mut self, mv: Self::Move) -> bool {
         self.make_move(mv);
         let check = self.in_check();

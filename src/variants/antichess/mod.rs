@@ -309,11 +309,7 @@ impl Position for Antichess {
     /// won. It spends [`PNS_ROOT_BUDGET`] nodes, or less when the searcher's share
     /// of the clock or of its node limit is less.
     fn forced_win(&self, budget: SolverBudget) -> Option<Vec<Move>> {
-        let budget = match budget {
-            SolverBudget::Fixed => PNS_ROOT_BUDGET,
-            SolverBudget::Millis(ms) => ms.saturating_mul(PNS_NODES_PER_MS).min(PNS_ROOT_BUDGET),
-            SolverBudget::Nodes(n) => n.min(PNS_ROOT_BUDGET),
-        };
+        let budget = budget.nodes(PNS_NODES_PER_MS).map_or(PNS_ROOT_BUDGET, |n| n.min(PNS_ROOT_BUDGET));
         if budget < PNS_MIN_BUDGET {
             return None;
         }

@@ -586,11 +586,7 @@ impl Position for Connect {
         if self.rules.k != 5 || self.is_over() {
             return None;
         }
-        let vct_budget = match budget {
-            SolverBudget::Fixed => VCT_ROOT_BUDGET,
-            SolverBudget::Millis(ms) => ms.saturating_mul(VCT_NODES_PER_MS).max(VCT_ROOT_BUDGET),
-            SolverBudget::Nodes(n) => n.max(VCT_ROOT_BUDGET),
-        };
+        let vct_budget = budget.nodes(VCT_NODES_PER_MS).map_or(VCT_ROOT_BUDGET, |n| n.max(VCT_ROOT_BUDGET));
         super::vcf::vcf(self, VCF_ROOT_BUDGET).or_else(|| super::vct::vct(self, vct_budget))
     }
 
