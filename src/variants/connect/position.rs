@@ -427,9 +427,9 @@ const SMALL_BOARD: usize = 49;
 /// Attacking moves the VCF solver may try at the root before the tree search.
 const VCF_ROOT_BUDGET: u64 = 20_000;
 
-/// Nodes the VCT solver may spend at the root when there is no VCF, at least: the
-/// whole budget without a clock (`bench`, a depth limit), so that the result is
-/// deterministic. Together with the VCF search this stays within a few
+/// The least the VCT solver may spend at the root when there is no VCF, and all it
+/// spends without a clock or node limit (`bench`, a depth limit), so that such a
+/// search is deterministic. Together with the VCF search this stays within a few
 /// milliseconds on 15x15 middle games (see `tests/vct_puzzles.rs`, `root_cost`).
 const VCT_ROOT_BUDGET: u64 = 2_000;
 
@@ -451,12 +451,12 @@ impl Position for Connect {
     const HAS_NOISY_MOVES: bool = true;
     const NULL_MOVE_OK: bool = true;
     const FORWARD_PRUNING_OK: bool = true;
-    /// A quarter of chess's margins, chosen by games. A quiet connect position
-    /// evaluates to tens of points (threats are left to the forcing rules and the
-    /// solvers, which score them as wins), so chess's centipawn margins seldom
-    /// let the shallow search cut. Self-play, 200 games each at 0.1 s a move,
-    /// 15x15 gomoku, against 100%: 12% +26 ± 48; 25% +38 ± 48 and +21 ± 48 (two
-    /// seeds); 50% +19 ± 48; 200% -9 ± 48.
+    /// A quarter of chess's margins, chosen by self-play: a quiet connect position
+    /// evaluates to tens of points, threats being scored by the forcing rules and
+    /// the solvers. Self-play, 200 games each at 0.1 s a move, 15x15 gomoku,
+    /// against 100%: 12% +26 ± 48; 25% +38 ± 48 and +21 ± 48 (two seeds); 50%
+    /// +19 ± 48; 200% -9 ± 48. Against Rapfi classical it has not shown a gain
+    /// (27.8% over 473 games with it, 29.7% over 353 without): still on trial.
     const MARGIN_PERCENT: Score = 25;
     /// A four and its block, twice: enough to see a four-three or a short VCF past
     /// the horizon. Measured: without a cap one 15x15 middle game took 1.7 million
