@@ -64,6 +64,12 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// four sequences would grow without bound.
     const QS_NOISY_PLIES: usize = usize::MAX;
 
+    /// Quiescence plies after [`Position::QS_NOISY_PLIES`] in which the narrower
+    /// [`Position::follow_up_noisy_moves`] are tried, so that a long series of
+    /// noisy moves that build on each other (a connect game's VCF) is still
+    /// followed where trying every noisy move would explode.
+    const QS_FOLLOW_UP_PLIES: usize = 0;
+
     /// Whether the searcher's selectivity is sound here: late-move and futility
     /// pruning of quiet moves, SEE pruning in the main search and in quiescence,
     /// razoring, ProbCut, internal iterative reduction, continuation history and
@@ -116,6 +122,14 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// Only the moves quiescence search should look at (captures, promotions).
     /// Variants without noisy moves return nothing.
     fn noisy_moves(&self, out: &mut MoveList<Self::Move>) {
+        let _ = out;
+    }
+
+    /// The noisy moves that continue the side to move's own last move, for the
+    /// quiescence plies past `QS_NOISY_PLIES` (connect games: the fours on the lines
+    /// through its last stone, which is how a series of fours goes on). A subset of
+    /// `noisy_moves`; none by default.
+    fn follow_up_noisy_moves(&self, out: &mut MoveList<Self::Move>) {
         let _ = out;
     }
 

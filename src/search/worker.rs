@@ -1063,7 +1063,9 @@ impl<'a, P: Position> Worker<'a, P> {
     /// noisy move is forced (antichess captures), where every candidate move is
     /// searched (every legal move, or the forced replies a variant names, such as
     /// a connect game's blocks of a five). `qply` counts plies since the horizon;
-    /// noisy moves are tried only in the first `P::QS_NOISY_PLIES` of them.
+    /// noisy moves are tried only in the first `P::QS_NOISY_PLIES` of them, and
+    /// only those that follow up the mover's last move in the next
+    /// `P::QS_FOLLOW_UP_PLIES`.
     ///
     /// `choices` counts the forced nodes with more than one move already passed on
     /// this line. Forced captures can answer forced captures for dozens of plies with
@@ -1124,6 +1126,8 @@ impl<'a, P: Position> Worker<'a, P> {
             best = stand_pat;
             if qply < P::QS_NOISY_PLIES {
                 self.pos.noisy_moves(&mut list);
+            } else if qply < P::QS_NOISY_PLIES.saturating_add(P::QS_FOLLOW_UP_PLIES) {
+                self.pos.follow_up_noisy_moves(&mut list);
             }
         }
 

@@ -20,7 +20,7 @@ use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Solver
 /// What `unmake_move` needs besides the board.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Undo {
-    cell: Cell,
+    pub(super) cell: Cell,
     last: Option<Cell>,
     winner: Option<Side>,
     halfmove: u32,
@@ -462,6 +462,11 @@ impl Position for Connect {
     /// the horizon. Measured: without a cap one 15x15 middle game took 1.7 million
     /// quiescence nodes at depth 1.
     const QS_NOISY_PLIES: usize = 4;
+    /// Then up to twelve more fours, each on a line through the mover's previous
+    /// stone: a VCF of fourteen fours at the leaves, for a few table reads per
+    /// node. Self-play, 200 games each at 0.1 s a move, 15x15 gomoku, against
+    /// none: 12 plies +42 ± 48, 24 plies +54 ± 48.
+    const QS_FOLLOW_UP_PLIES: usize = 24;
 
     fn startpos(rules: ConnectRules) -> Connect {
         Connect::empty(rules.default_width as usize, rules.default_height as usize, rules)
@@ -562,6 +567,14 @@ impl Position for Connect {
     fn noisy_moves(&self, out: &mut MoveList<Cell>) {
         if !self.is_over() {
             self.four_moves(out);
+        }
+    }
+
+    /// The mover's fours on the lines through its last stone (see
+    /// `Connect::follow_up_fours`).
+    fn follow_up_noisy_moves(&self, out: &mut MoveList<Cell>) {
+        if !self.is_over() {
+            self.follow_up_fours(out);
         }
     }
 

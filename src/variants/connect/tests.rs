@@ -941,3 +941,29 @@ fn forcing_moves_and_the_null_move() {
     assert_eq!((p.to_fen(), p.hash()), (fen, hash));
     assert!(p.patterns.same_as(&before.patterns));
 }
+
+#[test]
+fn follow_up_fours_lie_on_the_lines_through_the_last_stone() {
+    let mut p = Connect::startpos(ConnectRules::gomoku());
+    // X builds h8 i8 j8 (j8 last) and, far away, c3 d3 e3; O's stones are on the edges.
+    play(&mut p, &["h8", "a1", "i8", "a15", "c3", "o15", "d3", "o1", "e3", "a8", "j8", "o8"]);
+    let names = |list: &MoveList<Cell>| {
+        let mut v: Vec<String> = list.iter().map(|c| c.to_string()).collect();
+        v.sort();
+        v
+    };
+    let (mut all, mut follow) = (MoveList::new(), MoveList::new());
+    p.noisy_moves(&mut all);
+    p.follow_up_noisy_moves(&mut follow);
+    assert_eq!(names(&follow), ["f8", "g8", "k8", "l8"], "the fours on row 8, through j8");
+    assert_eq!(names(&all), ["a3", "b3", "f3", "f8", "g3", "g8", "k8", "l8"], "every four");
+    // O to move: its last stone (o8) has no four through it.
+    p.make_move(p.parse_move("f8").unwrap());
+    let mut none = MoveList::new();
+    p.follow_up_noisy_moves(&mut none);
+    assert!(none.is_empty());
+    // From a FEN there is no last stone to follow up.
+    let q = Connect::from_fen(&p.to_fen(), ConnectRules::gomoku()).unwrap();
+    q.follow_up_noisy_moves(&mut none);
+    assert!(none.is_empty());
+}
