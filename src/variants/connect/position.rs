@@ -455,8 +455,10 @@ impl Position for Connect {
     /// evaluates to tens of points, threats being scored by the forcing rules and
     /// the solvers. Self-play, 200 games each at 0.1 s a move, 15x15 gomoku,
     /// against 100%: 12% +26 ± 48; 25% +38 ± 48 and +21 ± 48 (two seeds); 50%
-    /// +19 ± 48; 200% -9 ± 48. Against Rapfi classical it has not shown a gain
-    /// (27.8% over 473 games with it, 29.7% over 353 without): still on trial.
+    /// +19 ± 48; 200% -9 ± 48. Against Rapfi classical, 60/5 on one machine, it
+    /// held its own: 30.5% and 26.3% (59 games each) with it, 25.0% (60 games)
+    /// without; over all controls and machines 27.8% (473 games) with it and
+    /// 29.1% (413) without, no significant difference either way.
     const MARGIN_PERCENT: Score = 25;
     /// A four and its block, twice: enough to see a four-three or a short VCF past
     /// the horizon. Measured: without a cap one 15x15 middle game took 1.7 million
