@@ -7,7 +7,8 @@
 //!   side to move has none, so the side to move must block or lose;
 //! - noisy moves: the mover's five-points and four-making cells. Quiescence then
 //!   follows fours and forced blocks past the horizon, which is a VCF search with
-//!   the evaluation as its fallback;
+//!   the evaluation as its fallback: every four for the first two, then only the
+//!   fours on the lines through the mover's last stone (follow-up noisy moves);
 //! - forced replies: with a five-point of its own the mover plays it (nothing is
 //!   better than winning now); otherwise, facing one, only the blocks are searched
 //!   (any other move loses at once). Both are exact, so pruning everything else
@@ -21,7 +22,8 @@
 
 use super::cell_class::CellClass;
 use super::cell_set::CellSet;
-use super::geometry::{stone, Cell, DIRECTIONS, EMPTY};
+use super::geometry::{stone, Cell, DIRECTIONS, EMPTY, PAD};
+use super::rules::MAX_K;
 use super::Connect;
 use crate::core::MoveList;
 
@@ -85,6 +87,7 @@ impl Connect {
     /// lines through it, and what quiescence follows past its first fours it finds
     /// here for a few table reads instead of every four on the board.
     pub(super) fn follow_up_fours(&self, out: &mut MoveList<Cell>) {
+        const _: () = assert!(MAX_K as usize - 1 <= PAD, "the padding must hold a line's reach");
         let us = self.to_move;
         let Some(own) = self.history.len().checked_sub(2).map(|i| self.history[i].cell) else { return };
         if self.cells[own.index()] != stone(us) {
