@@ -22,7 +22,7 @@
 
 use super::cell_class::CellClass;
 use super::cell_set::CellSet;
-use super::geometry::{stone, Cell, DIRECTIONS, EMPTY, PAD};
+use super::geometry::{stone, Cell, DIRECTIONS, PAD};
 use super::rules::MAX_K;
 use super::Connect;
 use crate::core::MoveList;
@@ -97,7 +97,8 @@ impl Connect {
         for d in DIRECTIONS {
             for step in (-reach..=reach).filter(|&s| s != 0) {
                 let i = (own.index() as isize + step * d) as usize;
-                if self.cells[i] == EMPTY && self.makes_four(us, Cell::from_index(i)) {
+                // Occupied and off-board cells have no class: no test needed.
+                if self.makes_four(us, Cell::from_index(i)) {
                     out.push(Cell::from_index(i));
                 }
             }
