@@ -187,7 +187,16 @@ pub struct Picker {
     /// The moves are scored (search nodes score them on the first request after
     /// the hash move).
     scored: bool,
+    /// The keys not yet handed out are in descending order (see [`SORT_AFTER`]).
+    sorted: bool,
 }
+
+/// Moves handed out by a scan for the best key before the rest is sorted once.
+/// Most nodes cut within their first few moves, and sorting every list would be
+/// work lost on them; a node that goes on tries many, and scanning the rest for
+/// each one grows with the square of the list (a tenth of a gomoku search's time).
+/// Either way the moves come in the same order.
+const SORT_AFTER: usize = 3;
 
 impl Picker {
     /// A search node's picker over `list`, in `buffer` (whose contents are dropped).
@@ -195,7 +204,15 @@ impl Picker {
     pub fn new<P: Position>(list: &MoveList<P::Move>, hash_move: Option<u16>, mut buffer: Vec<i64>) -> Picker {
         buffer.clear();
         let hash_move = hash_move.filter(|&h| (h as usize) < list.len());
-        Picker { keys: buffer, next: 0, see_pending: P::FORWARD_PRUNING_OK, hash_move, hash_handed_out: false, scored: false }
+        Picker {
+            keys: buffer,
+            next: 0,
+            see_pending: P::FORWARD_PRUNING_OK,
+            hash_move,
+            hash_handed_out: false,
+            scored: false,
+            sorted: false,
+        }
     }
 
     /// Scores every move but the hash move: noisy moves by the variant's hint
@@ -234,7 +251,7 @@ impl Picker {
         for (i, &mv) in list.iter().enumerate() {
             buffer.push(pack(pos.order_hint(mv).clamp(-HINT_LIMIT, HINT_LIMIT), i));
         }
-        Picker { keys: buffer, next: 0, see_pending: false, hash_move: None, hash_handed_out: false, scored: true }
+        Picker { keys: buffer, next: 0, see_pending: false, hash_move: None, hash_handed_out: false, scored: true, sorted: false }
     }
 
     /// Gives the buffer back for reuse.
@@ -269,13 +286,34 @@ impl Picker {
     pub fn next<P: Position>(&mut self, pos: &P, list: &MoveList<P::Move>) -> Option<usize> {
         debug_assert!(self.scored, "a search node's picker asks next_in_node");
         loop {
-            let rest = self.keys.get(self.next..)?;
-            let (offset, &key) = rest.iter().enumerate().max_by_key(|&(_, k)| *k)?;
-            let best = self.next + offset;
-            let (score, idx) = unpack(key);
+            if !self.sorted && self.next >= SORT_AFTER {
+                if let Some(rest) = self.keys.get_mut(self.next..) {
+                    rest.sort_unstable_by(|a, b| b.cmp(a));
+                }
+                self.sorted = true;
+            }
+            let best = if self.sorted {
+                if self.next >= self.keys.len() {
+                    return None;
+                }
+                self.next
+            } else {
+                let rest = self.keys.get(self.next..)?;
+                let (offset, _) = rest.iter().enumerate().max_by_key(|&(_, k)| *k)?;
+                self.next + offset
+            };
+            let (score, idx) = unpack(self.keys[best]);
             let unchecked = self.see_pending && score > UNCHECKED_NOISY_FLOOR;
             if unchecked && !pos.see_ge(list[idx], 0) {
                 self.keys[best] = pack(score - NOISY_BASE + BAD_NOISY_BASE, idx);
+                if self.sorted {
+                    // Back down to its place among the rest, which stays sorted.
+                    let mut i = best;
+                    while i + 1 < self.keys.len() && self.keys[i + 1] > self.keys[i] {
+                        self.keys.swap(i, i + 1);
+                        i += 1;
+                    }
+                }
                 continue;
             }
             self.keys.swap(self.next, best);
