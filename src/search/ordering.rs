@@ -354,6 +354,47 @@ pub fn lmr_base(depth: i32, n: usize) -> i32 {
 mod tests {
     use super::*;
 
+    /// Past `SORT_AFTER` picks the rest is sorted once, and the moves still come in
+    /// the order of a scan for the best key before every move, with a capture that
+    /// loses material by SEE moved down among the bad ones when it comes up. The
+    /// position has four winning captures ahead of the losing ones, so a losing one
+    /// comes up after the sort.
+    #[test]
+    fn sorting_the_rest_keeps_the_order_of_a_scan() {
+        use crate::variants::chess::{Chess, ChessRules};
+        let pos = Chess::from_fen("4k3/r7/3p2n1/2p1p1b1/3Q4/5N2/8/RB2K3 w - - 0 1", ChessRules::default()).unwrap();
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        let history = History::default();
+        let killers = [None, None];
+        let ctx = Context { killers: &killers, history: &history, conts: [None, None] };
+        let mut picker = Picker::new::<Chess>(&list, None, Vec::new());
+        let mut got = Vec::new();
+        while let Some(i) = picker.next_in_node(&pos, &list, &ctx) {
+            got.push(i);
+        }
+        let mut reference = Picker::new::<Chess>(&list, None, Vec::new());
+        reference.score(&pos, &list, &ctx);
+        let mut keys = reference.keys.clone();
+        let (mut want, mut demoted) = (Vec::new(), 0);
+        while let Some((at, &key)) = keys.iter().enumerate().max_by_key(|&(_, k)| *k) {
+            let (score, idx) = unpack(key);
+            if score > UNCHECKED_NOISY_FLOOR && !pos.see_ge(list[idx], 0) {
+                keys[at] = pack(score - NOISY_BASE + BAD_NOISY_BASE, idx);
+                demoted += 1;
+                continue;
+            }
+            keys.remove(at);
+            want.push(idx);
+        }
+        assert_eq!(got, want);
+        assert_eq!(got.len(), list.len());
+        // Nxe5, Qxc5 and Qxe5+ lose material; Rxa7, Nxg5, Bxg6 and Qxd6 win it.
+        assert_eq!(demoted, 3);
+        let position = |uci: &str| got.iter().position(|&i| pos.format_move(list[i]) == uci).unwrap();
+        assert!(position("a1a7") < SORT_AFTER && position("f3e5") > list.len() - 4, "{got:?}");
+    }
+
     #[test]
     fn history_stays_bounded_and_ages() {
         let mut h = History::default();
