@@ -286,21 +286,18 @@ impl Picker {
     pub fn next<P: Position>(&mut self, pos: &P, list: &MoveList<P::Move>) -> Option<usize> {
         debug_assert!(self.scored, "a search node's picker asks next_in_node");
         loop {
+            if self.next >= self.keys.len() {
+                return None;
+            }
             if !self.sorted && self.next >= SORT_AFTER {
-                if let Some(rest) = self.keys.get_mut(self.next..) {
-                    rest.sort_unstable_by(|a, b| b.cmp(a));
-                }
+                self.keys[self.next..].sort_unstable_by(|a, b| b.cmp(a));
                 self.sorted = true;
             }
             let best = if self.sorted {
-                if self.next >= self.keys.len() {
-                    return None;
-                }
                 self.next
             } else {
-                let rest = self.keys.get(self.next..)?;
-                let (offset, _) = rest.iter().enumerate().max_by_key(|&(_, k)| *k)?;
-                self.next + offset
+                let rest = self.keys[self.next..].iter().enumerate();
+                self.next + rest.max_by_key(|&(_, k)| *k).map_or(0, |(offset, _)| offset)
             };
             let (score, idx) = unpack(self.keys[best]);
             let unchecked = self.see_pending && score > UNCHECKED_NOISY_FLOOR;
