@@ -30,7 +30,7 @@ engine settings (after -engine, or after -each for all engines):
 
 options:
   -variant NAME       chess, chess960, antichess, giveaway, suicide, tictactoe,
-                      gomoku, gomokufreestyle (default chess)
+                      gomoku, gomokufreestyle, renju (default chess)
   -tournament KIND    match (2 engines, default), gauntlet (first vs the rest),
                       round-robin
   -games N            games per pairing per round (default 2: one opening, both colours)
