@@ -224,10 +224,12 @@ pub trait Position: Clone + Send + Sync + 'static {
         0
     }
 
-    /// A small number naming `mv` for the history table (the searcher keeps 4096
-    /// slots per side and reduces this modulo 4096). Variants with a natural index
-    /// (`from * 64 + to`, the cell number) override it to avoid collisions; the default
-    /// hashes the move, which is deterministic but may collide.
+    /// A small number naming `mv` for the history table (the searcher keeps
+    /// `HISTORY_SLOTS` = 16384 slots per side and reduces this modulo that).
+    /// Variants with a natural index (`from * 64 + to`, the cell number) override it
+    /// to avoid collisions, and may split it by context (chess: whether the origin
+    /// and the target are attacked); the default hashes the move, which is
+    /// deterministic but may collide.
     fn history_index(&self, mv: Self::Move) -> usize {
         let mut h = MoveHasher(0xcbf2_9ce4_8422_2325);
         mv.hash(&mut h);

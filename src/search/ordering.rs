@@ -10,7 +10,7 @@ use super::correction::Correction;
 use crate::core::{MoveList, Position, Side, PIECE_TO_SLOTS};
 
 /// Slots per side in the history table (`Position::history_index` modulo this).
-pub const HISTORY_SLOTS: usize = 4096;
+pub const HISTORY_SLOTS: usize = 16_384;
 /// History scores stay within `±HISTORY_MAX` (the "gravity" update converges there).
 pub const HISTORY_MAX: i32 = 16_384;
 
@@ -395,7 +395,7 @@ mod tests {
     #[test]
     fn history_stays_bounded_and_ages() {
         let mut h = History::default();
-        let s = History::slot(Side::Black, 4096 + 5);
+        let s = History::slot(Side::Black, HISTORY_SLOTS + 5);
         assert_eq!(s, HISTORY_SLOTS + 5);
         for _ in 0..10_000 {
             h.update(s, history_bonus(30));

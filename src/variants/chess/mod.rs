@@ -24,6 +24,7 @@ use crate::variants::chesslike::{format_fen, parse_fen, see, Board, CastlingStyl
 
 use movegen::{checkers, generate};
 use nnue::{Accumulator, Network};
+use ordering::Threats;
 
 pub use material::insufficient_material;
 
@@ -55,6 +56,8 @@ pub struct Chess {
     nnue_top: usize,
     /// The embedded network, looked up once rather than at every move.
     net: &'static Network,
+    /// The opponent's attacks on the current board, for the move order.
+    threats: Threats,
 }
 
 /// The weight (numerator, denominator) of a correcting network's output in the
@@ -83,6 +86,7 @@ fn next_accumulator(stack: &mut Vec<Accumulator>, top: usize) -> (&Accumulator, 
 struct Undo {
     board: Board,
     plies_since_null: u32,
+    threats: Threats,
 }
 
 impl Chess {
@@ -112,7 +116,8 @@ impl Chess {
         }
         let net = nnue::embedded();
         let nnue = vec![Accumulator::new(&board, net)];
-        Ok(Chess { board, rules, history: Vec::new(), plies_since_null: 0, nnue, nnue_top: 0, net })
+        let threats = Threats::of(&board);
+        Ok(Chess { board, rules, history: Vec::new(), plies_since_null: 0, nnue, nnue_top: 0, net, threats })
     }
 
     /// How many earlier positions since the last irreversible move (and the last
@@ -228,8 +233,9 @@ impl Position for Chess {
     }
 
     fn make_move(&mut self, mv: Move) {
-        self.history.push(Undo { board: self.board, plies_since_null: self.plies_since_null });
+        self.history.push(Undo { board: self.board, plies_since_null: self.plies_since_null, threats: self.threats });
         self.board.play(mv);
+        self.threats = Threats::of(&self.board);
         let (prev, next) = next_accumulator(&mut self.nnue, self.nnue_top);
         let before = &self.history[self.history.len() - 1].board;
         next.set_after_move(prev, before, &self.board, self.net);
@@ -241,16 +247,18 @@ impl Position for Chess {
         if let Some(undo) = self.history.pop() {
             self.board = undo.board;
             self.plies_since_null = undo.plies_since_null;
+            self.threats = undo.threats;
             self.nnue_top = self.nnue_top.saturating_sub(1);
         }
     }
 
     fn make_null_move(&mut self) {
-        self.history.push(Undo { board: self.board, plies_since_null: self.plies_since_null });
+        self.history.push(Undo { board: self.board, plies_since_null: self.plies_since_null, threats: self.threats });
         let (prev, next) = next_accumulator(&mut self.nnue, self.nnue_top);
         *next = *prev;
         self.nnue_top += 1;
         self.board.play_null();
+        self.threats = Threats::of(&self.board);
         self.plies_since_null = 0;
     }
 
@@ -305,11 +313,11 @@ impl Position for Chess {
     }
 
     fn order_hint(&self, mv: Move) -> i32 {
-        ordering::order_hint(&self.board, mv)
+        ordering::order_hint(&self.board, &self.threats, mv)
     }
 
     fn history_index(&self, mv: Move) -> usize {
-        ordering::history_index(mv)
+        ordering::history_index(&self.threats, mv)
     }
 
     fn see_ge(&self, mv: Move, threshold: Score) -> bool {

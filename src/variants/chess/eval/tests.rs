@@ -210,8 +210,24 @@ fn search_hooks() {
     assert!(ph("b7b8q") > ph("b7b8n"));
     assert!(ph("b7b8q") > 900 * 16 - 1000);
 
-    let m = p.parse_move("e2a6").unwrap();
-    assert_eq!(p.history_index(m), 12 * 64 + 40);
+    // History slots split by whether the opponent attacks the origin (+4096) and
+    // the target (+8192): the a6 bishop hits e2, the b4 pawn hits a3 and c3,
+    // nothing hits a1, a2, b1 or d1 (Kiwipete, White to move).
+    let slot = |m: &str| p.history_index(p.parse_move(m).unwrap());
+    assert_eq!(slot("e2a6"), 4096 + 12 * 64 + 40);
+    assert_eq!(slot("a2a3"), 8192 + 8 * 64 + 16);
+    assert_eq!(slot("e2d1"), 4096 + 12 * 64 + 3);
+    assert_eq!(slot("c3b1"), 4096 + 18 * 64 + 1);
+    assert_eq!(slot("a1b1"), 1);
+    // A knight hit by a pawn: moving it out of reach is ordered first among quiet
+    // moves, moving it to another attacked square gets nothing extra.
+    let k = pos("4k3/4p3/8/3p4/4N3/8/8/4K3 w - - 0 1");
+    let kh = |m: &str| k.order_hint(k.parse_move(m).unwrap());
+    assert!(kh("e4c3") > kh("e1d2") + 2_000, "{} {}", kh("e4c3"), kh("e1d2"));
+    assert!(kh("e4c3") > kh("e4d6") + 2_000, "the e7 pawn hits d6");
+    let quiet_knight = pos("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1");
+    let qh = |m: &str| quiet_knight.order_hint(quiet_knight.parse_move(m).unwrap());
+    assert_eq!(qh("e4c3"), kh("e4c3") - 5_000, "no threat, no bonus");
 
     assert!(pos("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").null_move_risky());
     assert!(!pos("4k3/8/8/8/8/8/4P3/3NK3 w - - 0 1").null_move_risky());
