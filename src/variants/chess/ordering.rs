@@ -1,5 +1,6 @@
 //! Chess knowledge for the searcher's move ordering.
 
+use super::eval::pawns::pawn_attack_set;
 use super::eval::psqt;
 use crate::variants::chesslike::{attacks, Bitboard, Board, Move, Role};
 
@@ -29,7 +30,7 @@ pub fn order_hint(b: &Board, threats: &Threats, mv: Move) -> i32 {
         (None, Some(v)) => v * 16 - attacker,
         (None, None) => {
             let (side, role) = (piece.side(), piece.role());
-            psqt::value(side, role, mv.to()).mg - psqt::value(side, role, mv.from()).mg + escape_hint(b, threats, mv)
+            psqt::value(side, role, mv.to()).mg - psqt::value(side, role, mv.from()).mg + escape_hint(threats, role, mv)
         }
     }
 }
@@ -73,8 +74,7 @@ impl Threats {
     pub fn of(b: &Board) -> Threats {
         let them = b.turn().flip();
         let occupied = b.occupied();
-        let pawns = b.pieces(them, Role::Pawn);
-        let by_pawn = pawns.pawn_attacks_west(them) | pawns.pawn_attacks_east(them);
+        let by_pawn = pawn_attack_set(b, them);
         let mut by_minor = by_pawn;
         for sq in b.pieces(them, Role::Knight) {
             by_minor |= attacks::knight_attacks(sq);
@@ -116,13 +116,13 @@ const FROM_TO: usize = 64 * 64;
 /// king), on the history scale (`±16384`).
 const ESCAPE_BONUS: [i32; 6] = [0, 5_000, 5_000, 8_000, 16_000, 0];
 
-/// The threat part of a quiet move's order hint: saving an attacked piece.
+/// The threat part of the order hint of a quiet move of a `role`: saving an
+/// attacked piece.
 #[inline]
-pub fn escape_hint(b: &Board, threats: &Threats, mv: Move) -> i32 {
-    let Some(piece) = b.piece_at(mv.from()) else { return 0 };
-    let danger = threats.danger(piece.role());
+fn escape_hint(threats: &Threats, role: Role, mv: Move) -> i32 {
+    let danger = threats.danger(role);
     if danger.contains(mv.from()) && !danger.contains(mv.to()) {
-        ESCAPE_BONUS[piece.role().index()]
+        ESCAPE_BONUS[role.index()]
     } else {
         0
     }
