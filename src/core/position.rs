@@ -225,7 +225,7 @@ pub trait Position: Clone + Send + Sync + 'static {
     }
 
     /// A small number naming `mv` for the history table (the searcher keeps
-    /// `HISTORY_SLOTS` = 16384 slots per side and reduces this modulo that).
+    /// `HISTORY_SLOTS` slots per side and reduces this modulo that number).
     /// Variants with a natural index (`from * 64 + to`, the cell number) override it
     /// to avoid collisions, and may split it by context (chess: whether the origin
     /// and the target are attacked); the default hashes the move, which is
