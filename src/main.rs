@@ -241,6 +241,11 @@ struct TrainNnueArgs {
     /// Train a correction of the classical evaluation (the engine adds the two) instead of a whole evaluation
     #[arg(long)]
     on_classical: bool,
+    /// Start from this network file (for example the engine's own,
+    /// src/variants/chess/nnue/ludex.nnue) instead of random weights; it must be
+    /// a correction of the classical evaluation exactly when --on-classical is given
+    #[arg(long, value_name = "FILE")]
+    init: Option<std::path::PathBuf>,
     /// Where to write the network
     #[arg(long, value_name = "FILE")]
     out: std::path::PathBuf,
@@ -491,7 +496,25 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
         threads: t.threads as usize,
         seed: t.seed,
     };
-    let mut net = train::model::FloatNet::random(t.seed, t.on_classical);
+    let mut net = match &t.init {
+        Some(path) => {
+            let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let start = ludex::variants::chess::nnue::Network::from_bytes(&bytes)
+                .with_context(|| format!("reading {}", path.display()))?;
+            if start.on_classical != t.on_classical {
+                anyhow::bail!(
+                    "{} is {} the classical evaluation; --on-classical must agree",
+                    path.display(),
+                    if start.on_classical { "a correction of" } else { "independent of" }
+                );
+            }
+            train::model::FloatNet::from_network(&start)
+        }
+        None => train::model::FloatNet::random(t.seed, t.on_classical),
+    };
+    if !held_out.is_empty() {
+        eprintln!("train-nnue: held-out loss at the start {:.6}", train::loss(&net, &held_out, t.lambda));
+    }
     let started = Instant::now();
     let best = train::run(&mut net, &positions, &held_out, &opts, |e| {
         let held = e.held_out_loss.map(|l| format!(" held-out {l:.6}")).unwrap_or_default();

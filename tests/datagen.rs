@@ -98,6 +98,41 @@ fn datagen_writes_the_documented_format_and_tune_reads_it() {
     }
 }
 
+/// `ludex train-nnue` as the real binary: from the engine's own network
+/// (`--init`) with no epochs it writes that network back byte for byte (so
+/// training goes on from it rather than from noise), one epoch writes a network of
+/// the same shape, and a start that disagrees with `--on-classical` is refused.
+#[test]
+fn train_nnue_goes_on_from_the_engines_network() {
+    let data = temp("nnue-data.txt");
+    let (code, err) = ludex(&["datagen", "--games", "2", "--nodes", "500", "--out", data.to_str().unwrap()], Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    let embedded = concat!(env!("CARGO_MANIFEST_DIR"), "/src/variants/chess/nnue/ludex.nnue");
+    let out = temp("nnue-out.nnue");
+    let d = data.to_str().unwrap();
+    let o = out.to_str().unwrap();
+    let common = ["train-nnue", "--data", d, "--validate", d, "--init", embedded, "--on-classical", "--out", o];
+    let (code, err) = ludex(&[&common[..], &["--epochs", "0"]].concat(), Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("held-out loss at the start"), "{err}");
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(embedded).unwrap());
+
+    let (code, err) = ludex(&[&common[..], &["--epochs", "1", "--lr", "0.0001"]].concat(), Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    let trained = std::fs::read(&out).unwrap();
+    let net = ludex::variants::chess::nnue::Network::from_bytes(&trained).unwrap();
+    assert!(net.on_classical);
+
+    // The engine's network corrects the classical evaluation; a whole-evaluation run may not start from it.
+    let args = ["train-nnue", "--data", d, "--init", embedded, "--epochs", "1", "--out", o];
+    let (code, err) = ludex(&args, Duration::from_secs(120));
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("--on-classical must agree"), "{err}");
+    for f in [data, out] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
 /// The antichess family goes through the same two commands: `--variant antichess`
 /// plays antichess games (every kept position has no capture for the side to move,
 /// since captures are compulsory and the move kept was quiet) and the tuner fits

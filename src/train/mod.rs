@@ -68,16 +68,22 @@ pub fn classical_loss(set: &[Packed], lambda: f32) -> f64 {
 }
 
 /// Trains `net` on `train`, reporting every epoch to `progress`. With held-out
-/// positions, `net` ends as it was after the epoch that predicted them best
-/// (returned): self-play positions of one game are alike, so a network soon
-/// starts to learn its training games rather than chess.
+/// positions, `net` ends as it was after the epoch that predicted them best, or
+/// as it started (epoch 0) if none did better (returned): self-play positions
+/// of one game are alike, so a network soon starts to learn its training games
+/// rather than chess.
 pub fn run(net: &mut FloatNet, train: &[Packed], held_out: &[Packed], opts: &Options, mut progress: impl FnMut(Epoch)) -> Option<Epoch> {
     let threads = opts.threads.max(1);
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let mut rng = Rng::new(opts.seed);
     let mut adam = Adam::new();
     let mut grads: Vec<Vec<f32>> = (0..threads).map(|_| vec![0.0; LEN]).collect();
-    let mut best: Option<(Epoch, Vec<f32>)> = None;
+    // The network as it starts is a candidate too (epoch 0): one trained further
+    // from a good start (`FloatNet::from_network`) may only get worse.
+    let mut best: Option<(Epoch, Vec<f32>)> = (!held_out.is_empty()).then(|| {
+        let start = Epoch { epoch: 0, train_loss: f64::NAN, held_out_loss: Some(loss(net, held_out, opts.lambda)) };
+        (start, net.params.clone())
+    });
     for epoch in 1..=opts.epochs {
         for i in (1..order.len()).rev() {
             order.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);

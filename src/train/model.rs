@@ -61,6 +61,26 @@ impl FloatNet {
         FloatNet { params, on_classical }
     }
 
+    /// The floating-point network an integer one was rounded from, as near as
+    /// the rounding lets us know it: training can go on from a network the engine
+    /// already uses, so that what it learnt from data no longer at hand is kept
+    /// and new games refine it. `quantise` gives `net` back exactly.
+    pub fn from_network(net: &Network) -> FloatNet {
+        let mut params = vec![0.0; LEN];
+        for (f, row) in net.w1.iter().enumerate() {
+            for (i, &w) in row.iter().enumerate() {
+                params[W1 + f * HIDDEN + i] = w as f32 / QA as f32;
+            }
+        }
+        for i in 0..HIDDEN {
+            params[B1 + i] = net.b1[i] as f32 / QA as f32;
+            params[W2 + i] = net.w2[0][i] as f32 / QB as f32;
+            params[W2 + HIDDEN + i] = net.w2[1][i] as f32 / QB as f32;
+        }
+        params[B2] = net.b2 as f32 / (QA * QB) as f32;
+        FloatNet { params, on_classical: net.on_classical }
+    }
+
     /// The hidden units of both views: the side to move's, then the other's.
     fn hidden(&self, p: &Packed) -> ([f32; HIDDEN], [f32; HIDDEN]) {
         let mut white = [0.0; HIDDEN];

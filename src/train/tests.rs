@@ -89,6 +89,35 @@ fn training_lowers_the_loss_of_a_learnable_target_and_the_integer_network_agrees
     assert!(total <= 3 * held_out.len() as i32, "integer and float networks differ by {total} cp in all");
 }
 
+/// A network read back from the engine's integers is the one that was rounded:
+/// it rounds to the same file, scores as the integer network does, and training
+/// from it starts at its loss (epoch 0) and does not end worse on held-out data.
+#[test]
+fn training_goes_on_from_an_integer_network() {
+    let train = load(synthetic_lines(21, 2000).as_bytes(), false).unwrap();
+    let held_out = load(synthetic_lines(22, 300).as_bytes(), false).unwrap();
+    let opts = Options { epochs: 6, batch: 64, lr: 0.005, lambda: 1.0, threads: 1, seed: 4 };
+    let mut first = FloatNet::random(opts.seed, false);
+    run(&mut first, &train, &held_out, &opts, |_| ()).unwrap();
+    let int_net = first.quantise();
+
+    let mut start = FloatNet::from_network(&int_net);
+    assert_eq!(start.quantise().to_bytes(), int_net.to_bytes());
+    let start_loss = loss(&start, &held_out, opts.lambda);
+    assert!((start_loss - loss(&first, &held_out, opts.lambda)).abs() < 1e-3, "rounding moved the loss too far");
+
+    let mut epochs = Vec::new();
+    let best = run(&mut start, &train, &held_out, &Options { seed: 5, ..opts.clone() }, |e| epochs.push(e)).unwrap();
+    assert_eq!(epochs.len(), opts.epochs);
+    assert!(best.held_out_loss.unwrap() <= start_loss);
+    // Held-out data the start could not fit better: it is kept as it was.
+    let mut again = FloatNet::from_network(&int_net);
+    let worse = Options { lr: 5.0, epochs: 1, ..opts };
+    let kept = run(&mut again, &train, &held_out, &worse, |_| ()).unwrap();
+    assert_eq!(kept.epoch, 0, "a step size of 5 should only do harm");
+    assert_eq!(again.quantise().to_bytes(), int_net.to_bytes());
+}
+
 #[test]
 fn chess_positions_evaluate_through_the_embedded_network() {
     let start = Chess::startpos(ChessRules::default());
