@@ -36,6 +36,8 @@ struct Played {
 }
 
 fn play(g: &Game) -> Played {
+    // A clocked game, played as a host would: one per core.
+    let _slot = common::core_slot::take();
     let mut e = Engine::spawn();
     e.send("uci");
     e.read_until(|l| l == "uciok");
