@@ -5,13 +5,14 @@
 //!
 //! A normal move, capture or promotion changes the occupancy by the origin
 //! square (emptied) and the target (filled), and our pieces by the moving piece
-//! alone; the enemy king is in check afterwards exactly when one of our pieces,
-//! as they stand then, attacks it through that occupancy. That covers direct and
-//! discovered checks together. Castling and en passant move a second piece or
+//! alone; the enemy king is in check afterwards exactly when one of our pieces
+//! that stayed attacks it through that occupancy (the board's own
+//! `attackers_to`: a discovered check) or the moved piece attacks it from its
+//! new square (a direct check). Castling and en passant move a second piece or
 //! empty a third square; they are rare, and are played on a copy.
 
 use super::side_to_move_in_check;
-use crate::variants::chesslike::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::variants::chesslike::attacks::{bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use crate::variants::chesslike::{Bitboard, Board, Move, Role};
 
 /// Whether `mv`, legal in `b`, leaves the opponent in check.
@@ -25,23 +26,22 @@ pub fn gives_check(b: &Board, mv: Move) -> bool {
     let us = b.turn();
     let Some(king) = b.king_of(us.flip()) else { return false };
     let Some(piece) = b.piece_at(mv.from()) else { return false };
-    let (from, to) = (Bitboard::from_square(mv.from()), Bitboard::from_square(mv.to()));
-    let occupied = (b.occupied() & !from) | to;
-    let role = mv.promotion_role().unwrap_or(piece.role());
-    // Our pieces of `r` once the move is made.
-    let ours = |r: Role| {
-        let before = b.pieces(us, r) & !from;
-        if r == role {
-            before | to
-        } else {
-            before
-        }
+    let from = Bitboard::from_square(mv.from());
+    let occupied = (b.occupied() & !from) | Bitboard::from_square(mv.to());
+    // Our pieces that stay where they are, seen through the new occupancy:
+    // discovered checks.
+    let staying = b.attackers_to(king, occupied) & b.by_side(us) & !from;
+    // The moved (or promoted) piece from its new square: direct checks.
+    let to = mv.to();
+    let moved = match mv.promotion_role().unwrap_or(piece.role()) {
+        Role::Pawn => pawn_attacks(us, to),
+        Role::Knight => knight_attacks(to),
+        Role::Bishop => bishop_attacks(to, occupied),
+        Role::Rook => rook_attacks(to, occupied),
+        Role::Queen => queen_attacks(to, occupied),
+        Role::King => Bitboard::EMPTY,
     };
-    let queens = ours(Role::Queen);
-    (rook_attacks(king, occupied) & (ours(Role::Rook) | queens)).any()
-        || (bishop_attacks(king, occupied) & (ours(Role::Bishop) | queens)).any()
-        || (knight_attacks(king) & ours(Role::Knight)).any()
-        || (pawn_attacks(us.flip(), king) & ours(Role::Pawn)).any()
+    staying.any() || moved.contains(king)
 }
 
 #[cfg(test)]
