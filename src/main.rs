@@ -512,13 +512,13 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
         }
         None => train::model::FloatNet::random(t.seed, t.on_classical),
     };
-    if !held_out.is_empty() {
-        eprintln!("train-nnue: held-out loss at the start {:.6}", train::loss(&net, &held_out, t.lambda));
-    }
     let started = Instant::now();
-    let best = train::run(&mut net, &positions, &held_out, &opts, |e| {
-        let held = e.held_out_loss.map(|l| format!(" held-out {l:.6}")).unwrap_or_default();
-        eprintln!("train-nnue: epoch {:>3} loss {:.6}{held} ({:.0} s)", e.epoch, e.train_loss, started.elapsed().as_secs_f64());
+    let best = train::run(&mut net, &positions, &held_out, &opts, |e| match (e.epoch, e.held_out_loss) {
+        (0, Some(held)) => eprintln!("train-nnue: held-out loss at the start {held:.6}"),
+        _ => {
+            let held = e.held_out_loss.map(|l| format!(" held-out {l:.6}")).unwrap_or_default();
+            eprintln!("train-nnue: epoch {:>3} loss {:.6}{held} ({:.0} s)", e.epoch, e.train_loss, started.elapsed().as_secs_f64());
+        }
     });
     if let Some(b) = best {
         eprintln!("train-nnue: keeping epoch {}, the best on the held-out positions", b.epoch);

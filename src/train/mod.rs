@@ -68,9 +68,10 @@ pub fn classical_loss(set: &[Packed], lambda: f32) -> f64 {
 }
 
 /// Trains `net` on `train`, reporting every epoch to `progress`. With held-out
-/// positions, `net` ends as it was after the epoch that predicted them best, or
-/// as it started (epoch 0) if none did better (returned): self-play positions
-/// of one game are alike, so a network soon starts to learn its training games
+/// positions, the start is reported first as epoch 0 (its training loss is not
+/// measured: NaN), and `net` ends as it was after the epoch that predicted them
+/// best, or as it started if none did better (returned): self-play positions of
+/// one game are alike, so a network soon starts to learn its training games
 /// rather than chess.
 pub fn run(net: &mut FloatNet, train: &[Packed], held_out: &[Packed], opts: &Options, mut progress: impl FnMut(Epoch)) -> Option<Epoch> {
     let threads = opts.threads.max(1);
@@ -82,6 +83,7 @@ pub fn run(net: &mut FloatNet, train: &[Packed], held_out: &[Packed], opts: &Opt
     // from a good start (`FloatNet::from_network`) may only get worse.
     let mut best: Option<(Epoch, Vec<f32>)> = (!held_out.is_empty()).then(|| {
         let start = Epoch { epoch: 0, train_loss: f64::NAN, held_out_loss: Some(loss(net, held_out, opts.lambda)) };
+        progress(start);
         (start, net.params.clone())
     });
     for epoch in 1..=opts.epochs {

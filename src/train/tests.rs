@@ -3,7 +3,7 @@
 //! a learnable target, and the integer network it writes evaluates as the
 //! floating-point one it trained.
 
-use super::data::{load, LoadError};
+use super::data::{load, LoadError, Packed};
 use super::model::{sigmoid, FloatNet};
 use super::{loss, run, Options};
 use crate::core::rng::Rng;
@@ -37,6 +37,12 @@ fn synthetic_lines(seed: u64, n: usize) -> String {
         .collect()
 }
 
+/// Training and held-out positions from two seeds of [`synthetic_lines`].
+fn synthetic_sets(seeds: (u64, u64), sizes: (usize, usize)) -> (Vec<Packed>, Vec<Packed>) {
+    let set = |seed, n| load(synthetic_lines(seed, n).as_bytes(), false).unwrap();
+    (set(seeds.0, sizes.0), set(seeds.1, sizes.1))
+}
+
 #[test]
 fn reads_datagen_lines_from_the_side_to_moves_view() {
     let text = "# comment\n\
@@ -58,14 +64,16 @@ fn reads_datagen_lines_from_the_side_to_moves_view() {
 
 #[test]
 fn training_lowers_the_loss_of_a_learnable_target_and_the_integer_network_agrees() {
-    let train = load(synthetic_lines(11, 4000).as_bytes(), false).unwrap();
-    let held_out = load(synthetic_lines(12, 500).as_bytes(), false).unwrap();
+    let (train, held_out) = synthetic_sets((11, 12), (4000, 500));
     let opts = Options { epochs: 40, batch: 64, lr: 0.005, lambda: 1.0, threads: 2, seed: 3 };
     let mut net = FloatNet::random(opts.seed, false);
     let before = loss(&net, &held_out, opts.lambda);
     let mut epochs = Vec::new();
     let best = run(&mut net, &train, &held_out, &opts, |e| epochs.push(e)).unwrap();
-    assert_eq!(epochs.len(), opts.epochs);
+    // The start (epoch 0, with its held-out loss), then every epoch.
+    assert_eq!(epochs.iter().map(|e| e.epoch).collect::<Vec<_>>(), (0..=opts.epochs).collect::<Vec<_>>());
+    assert_eq!(epochs[0].held_out_loss, Some(before));
+    let epochs = epochs.split_off(1);
     let after = best.held_out_loss.unwrap();
     assert!(epochs.iter().all(|e| e.held_out_loss.unwrap() >= after));
     assert!((loss(&net, &held_out, opts.lambda) - after).abs() < 1e-9, "the network is not the best epoch's");
@@ -94,8 +102,7 @@ fn training_lowers_the_loss_of_a_learnable_target_and_the_integer_network_agrees
 /// from it starts at its loss (epoch 0) and does not end worse on held-out data.
 #[test]
 fn training_goes_on_from_an_integer_network() {
-    let train = load(synthetic_lines(21, 2000).as_bytes(), false).unwrap();
-    let held_out = load(synthetic_lines(22, 300).as_bytes(), false).unwrap();
+    let (train, held_out) = synthetic_sets((21, 22), (2000, 300));
     let opts = Options { epochs: 6, batch: 64, lr: 0.005, lambda: 1.0, threads: 1, seed: 4 };
     let mut first = FloatNet::random(opts.seed, false);
     run(&mut first, &train, &held_out, &opts, |_| ()).unwrap();
@@ -108,7 +115,8 @@ fn training_goes_on_from_an_integer_network() {
 
     let mut epochs = Vec::new();
     let best = run(&mut start, &train, &held_out, &Options { seed: 5, ..opts.clone() }, |e| epochs.push(e)).unwrap();
-    assert_eq!(epochs.len(), opts.epochs);
+    assert_eq!(epochs.len(), opts.epochs + 1);
+    assert_eq!((epochs[0].epoch, epochs[0].held_out_loss), (0, Some(start_loss)));
     assert!(best.held_out_loss.unwrap() <= start_loss);
     // Held-out data the start could not fit better: it is kept as it was.
     let mut again = FloatNet::from_network(&int_net);
