@@ -150,6 +150,11 @@ struct DatagenArgs {
     /// Plies after which a game is adjudicated a draw
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..))]
     max_plies: u64,
+    /// End a game once the search agrees on its result: a win after 8 plies scored
+    /// 1000 or more (or mate) for one side, a draw after 12 plies within 10 of zero
+    /// from ply 80 on
+    #[arg(long)]
+    adjudicate: bool,
     /// EPD file of start positions (one is picked at random per game)
     #[arg(long, value_name = "FILE")]
     book: Option<std::path::PathBuf>,
@@ -435,6 +440,7 @@ fn datagen(d: DatagenArgs) -> anyhow::Result<()> {
             nodes: d.nodes,
             random_plies: d.random_plies,
             max_plies: d.max_plies as usize,
+            adjudication: d.adjudicate.then(ludex::datagen::Adjudication::default),
             ..Default::default()
         },
     };

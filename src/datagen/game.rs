@@ -25,11 +25,72 @@ pub struct GameSettings {
     /// Positions scored at or beyond this many centipawns are not kept.
     pub score_bound: i32,
     pub hash_mb: usize,
+    /// Ends games whose result the search already agrees on (`None`: play on).
+    pub adjudication: Option<Adjudication>,
 }
 
 impl Default for GameSettings {
     fn default() -> Self {
-        GameSettings { nodes: 5000, random_plies: 8, max_plies: 400, score_bound: 2000, hash_mb: 16 }
+        GameSettings { nodes: 5000, random_plies: 8, max_plies: 400, score_bound: 2000, hash_mb: 16, adjudication: None }
+    }
+}
+
+/// When a game is decided before the rules end it. Self-play spends a third or
+/// more of its moves converting won positions and shuffling in dead draws; those
+/// moves add positions much like the ones before them, while more games add
+/// variety, which the network's training needs most (a few thousand games overfit
+/// however many positions they hold). Scores are the searcher's, in the variant's
+/// units (centipawns in chess), from White's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Adjudication {
+    /// A side wins once every score of the last `win_plies` plies gives it at
+    /// least this much (or a mate).
+    pub win_score: i32,
+    pub win_plies: usize,
+    /// A draw once every score of the last `draw_plies` plies is within this of
+    /// zero, from ply `draw_from_ply` on (openings are often level).
+    pub draw_score: i32,
+    pub draw_plies: usize,
+    pub draw_from_ply: usize,
+}
+
+impl Default for Adjudication {
+    fn default() -> Self {
+        Adjudication { win_score: 1000, win_plies: 8, draw_score: 10, draw_plies: 12, draw_from_ply: 80 }
+    }
+}
+
+/// The scores of a game so far, for [`Adjudication`].
+#[derive(Default)]
+struct Streaks {
+    /// The side the last scores favour by `win_score` or more, and for how many plies.
+    winning: Option<(Side, usize)>,
+    /// Plies in a row scored within `draw_score` of zero.
+    level: usize,
+}
+
+impl Streaks {
+    /// Takes the score of the move about to be played at `ply` (White's view,
+    /// `None` for a mate score, `mate_for` the side it favours) and says whether
+    /// the game is decided, and how (`Some(None)`: a draw).
+    fn update(&mut self, a: &Adjudication, ply: usize, white_cp: Option<i32>, mate_for: Option<Side>) -> Option<Option<Side>> {
+        let favoured = match (white_cp, mate_for) {
+            (_, Some(side)) => Some(side),
+            (Some(cp), None) if cp >= a.win_score => Some(Side::White),
+            (Some(cp), None) if cp <= -a.win_score => Some(Side::Black),
+            _ => None,
+        };
+        self.winning = match (favoured, self.winning) {
+            (Some(side), Some((prev, n))) if side == prev => Some((side, n + 1)),
+            (Some(side), _) => Some((side, 1)),
+            (None, _) => None,
+        };
+        self.level = if white_cp.is_some_and(|cp| cp.abs() <= a.draw_score) { self.level + 1 } else { 0 };
+        match self.winning {
+            Some((side, n)) if n >= a.win_plies => Some(Some(side)),
+            _ if self.level >= a.draw_plies && ply >= a.draw_from_ply => Some(None),
+            _ => None,
+        }
     }
 }
 
@@ -86,6 +147,7 @@ pub fn play_game<P: Position>(
     let mut pos: P = opening(&mut rng, book, s.random_plies, rules);
     let mut kept: Vec<(String, i32)> = Vec::new();
     let mut plies = s.random_plies;
+    let mut streaks = Streaks::default();
     let winner = loop {
         if let Some(o) = pos.outcome() {
             break o.winner;
@@ -95,10 +157,23 @@ pub fn play_game<P: Position>(
         }
         let result = searcher.search(&pos, &Limits::nodes(s.nodes), &Signals::new(false), &mut Silent);
         let Some(mv) = result.best_move else { break None };
-        if let ReportScore::Cp(cp) = result.score {
-            if cp.abs() < s.score_bound && !pos.in_check() && !pos.is_noisy(mv) {
-                let white = if pos.side_to_move() == Side::White { cp } else { -cp };
+        let mover = pos.side_to_move();
+        let white_cp = match result.score {
+            ReportScore::Cp(cp) => Some(if mover == Side::White { cp } else { -cp }),
+            ReportScore::Mate(_) => None,
+        };
+        if let Some(white) = white_cp {
+            if white.abs() < s.score_bound && !pos.in_check() && !pos.is_noisy(mv) {
                 kept.push((pos.to_fen(), white));
+            }
+        }
+        if let Some(a) = &s.adjudication {
+            let mate_for = match result.score {
+                ReportScore::Mate(m) => Some(if m > 0 { mover } else { mover.flip() }),
+                ReportScore::Cp(_) => None,
+            };
+            if let Some(decided) = streaks.update(a, plies, white_cp, mate_for) {
+                break decided;
             }
         }
         pos.make_move(mv);
@@ -110,4 +185,50 @@ pub fn play_game<P: Position>(
         None => GameResult::Draw,
     };
     kept.into_iter().map(|(fen, score)| Record { fen, result, score }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::chess::{Chess, ChessRules};
+
+    #[test]
+    fn a_side_wins_after_enough_plies_in_a_row_and_a_level_game_is_drawn_late() {
+        let a = Adjudication::default();
+        let mut st = Streaks::default();
+        for ply in 0..a.win_plies - 1 {
+            assert_eq!(st.update(&a, 20 + ply, Some(1200), None), None);
+        }
+        // One ply below the bound starts the count again.
+        assert_eq!(st.update(&a, 30, Some(900), None), None);
+        for ply in 0..a.win_plies - 1 {
+            assert_eq!(st.update(&a, 31 + ply, Some(-1500 - ply as i32), None), None, "ply {ply}");
+        }
+        // A mate score counts for the side it favours.
+        assert_eq!(st.update(&a, 40, None, Some(Side::Black)), Some(Some(Side::Black)));
+
+        let mut st = Streaks::default();
+        for ply in 0..a.draw_plies {
+            assert_eq!(st.update(&a, ply, Some(0), None), None, "too early for a draw at ply {ply}");
+        }
+        assert_eq!(st.update(&a, a.draw_from_ply, Some(-a.draw_score), None), Some(None));
+    }
+
+    /// The same game, cut short: adjudication changes when a game ends, never its
+    /// moves, and a game that is won on the board ends as the win it is.
+    #[test]
+    fn adjudication_cuts_a_won_game_short() {
+        let book = ["r1b1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string()];
+        let rules = ChessRules::default();
+        let full = GameSettings { nodes: 2000, random_plies: 0, max_plies: 300, ..GameSettings::default() };
+        let cut = GameSettings { adjudication: Some(Adjudication::default()), ..full.clone() };
+        let mut searcher = Searcher::new(1, 1);
+        let whole = play_game::<Chess>(&mut searcher, 5, 0, &book, rules, &full);
+        let short = play_game::<Chess>(&mut searcher, 5, 0, &book, rules, &cut);
+        assert!(short.iter().all(|r| r.result == GameResult::WhiteWin), "{short:?}");
+        eprintln!("{} positions with adjudication, {} without", short.len(), whole.len());
+        assert!(!short.is_empty() && short.len() < whole.len(), "{} positions with adjudication, {} without", short.len(), whole.len());
+        let fens = |rs: &[Record]| rs.iter().map(|r| (r.fen.clone(), r.score)).collect::<Vec<_>>();
+        assert_eq!(fens(&short), fens(&whole)[..short.len()]);
+    }
 }

@@ -33,7 +33,7 @@ use crate::variants::antichess::Antichess;
 use crate::variants::chess::{Chess, ChessRules};
 use crate::variants::connect::Connect;
 
-pub use game::{play_game, GameSettings};
+pub use game::{play_game, Adjudication, GameSettings};
 
 /// What to generate.
 #[derive(Debug, Clone)]
