@@ -35,12 +35,13 @@ impl Default for GameSettings {
     }
 }
 
-/// When a game is decided before the rules end it. Self-play spends a third or
-/// more of its moves converting won positions and shuffling in dead draws; those
-/// moves add positions much like the ones before them, while more games add
-/// variety, which the network's training needs most (a few thousand games overfit
-/// however many positions they hold). Scores are the searcher's, in the variant's
-/// units (centipawns in chess), from White's side.
+/// When a game is decided before the rules end it. Chess self-play at 5000 nodes
+/// spends about a sixth of its time converting won positions and shuffling in
+/// dead draws (100 games: 16% less time with the defaults, 5% fewer positions);
+/// those moves add positions much like the ones before them, while more games
+/// add variety, which the network's training needs most (a few thousand games
+/// overfit however many positions they hold). Scores are the searcher's, in the
+/// variant's units (centipawns in chess), from White's side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Adjudication {
     /// A side wins once every score of the last `win_plies` plies gives it at
