@@ -61,6 +61,15 @@ impl Default for Adjudication {
     }
 }
 
+/// `mover`'s score `cp` as White sees it.
+fn white_view(mover: Side, cp: i32) -> i32 {
+    if mover == Side::White {
+        cp
+    } else {
+        -cp
+    }
+}
+
 /// The scores of a game so far, for [`Adjudication`].
 #[derive(Default)]
 struct Streaks {
@@ -71,14 +80,17 @@ struct Streaks {
 }
 
 impl Streaks {
-    /// Takes the score of the move about to be played at `ply` (White's view,
-    /// `None` for a mate score, `mate_for` the side it favours) and says whether
-    /// the game is decided, and how (`Some(None)`: a draw).
-    fn update(&mut self, a: &Adjudication, ply: usize, white_cp: Option<i32>, mate_for: Option<Side>) -> Option<Option<Side>> {
-        let favoured = match (white_cp, mate_for) {
-            (_, Some(side)) => Some(side),
-            (Some(cp), None) if cp >= a.win_score => Some(Side::White),
-            (Some(cp), None) if cp <= -a.win_score => Some(Side::Black),
+    /// Takes the search's score for `mover`, who is about to play at `ply`, and
+    /// says whether the game is decided, and how (`Some(None)`: a draw).
+    fn update(&mut self, a: &Adjudication, ply: usize, mover: Side, score: ReportScore) -> Option<Option<Side>> {
+        let white_cp = match score {
+            ReportScore::Cp(cp) => Some(white_view(mover, cp)),
+            ReportScore::Mate(_) => None,
+        };
+        let favoured = match (score, white_cp) {
+            (ReportScore::Mate(m), _) => Some(if m > 0 { mover } else { mover.flip() }),
+            (_, Some(cp)) if cp >= a.win_score => Some(Side::White),
+            (_, Some(cp)) if cp <= -a.win_score => Some(Side::Black),
             _ => None,
         };
         self.winning = match (favoured, self.winning) {
@@ -159,23 +171,13 @@ pub fn play_game<P: Position>(
         let result = searcher.search(&pos, &Limits::nodes(s.nodes), &Signals::new(false), &mut Silent);
         let Some(mv) = result.best_move else { break None };
         let mover = pos.side_to_move();
-        let white_cp = match result.score {
-            ReportScore::Cp(cp) => Some(if mover == Side::White { cp } else { -cp }),
-            ReportScore::Mate(_) => None,
-        };
-        if let Some(white) = white_cp {
-            if white.abs() < s.score_bound && !pos.in_check() && !pos.is_noisy(mv) {
-                kept.push((pos.to_fen(), white));
+        if let ReportScore::Cp(cp) = result.score {
+            if cp.abs() < s.score_bound && !pos.in_check() && !pos.is_noisy(mv) {
+                kept.push((pos.to_fen(), white_view(mover, cp)));
             }
         }
-        if let Some(a) = &s.adjudication {
-            let mate_for = match result.score {
-                ReportScore::Mate(m) => Some(if m > 0 { mover } else { mover.flip() }),
-                ReportScore::Cp(_) => None,
-            };
-            if let Some(decided) = streaks.update(a, plies, white_cp, mate_for) {
-                break decided;
-            }
+        if let Some(decided) = s.adjudication.and_then(|a| streaks.update(&a, plies, mover, result.score)) {
+            break decided;
         }
         pos.make_move(mv);
         plies += 1;
@@ -198,21 +200,23 @@ mod tests {
         let a = Adjudication::default();
         let mut st = Streaks::default();
         for ply in 0..a.win_plies - 1 {
-            assert_eq!(st.update(&a, 20 + ply, Some(1200), None), None);
+            assert_eq!(st.update(&a, 20 + ply, Side::White, ReportScore::Cp(1200)), None);
         }
         // One ply below the bound starts the count again.
-        assert_eq!(st.update(&a, 30, Some(900), None), None);
+        assert_eq!(st.update(&a, 30, Side::Black, ReportScore::Cp(-900)), None);
+        // Scores are the mover's: White's -1500 and Black's +1500 both favour Black.
         for ply in 0..a.win_plies - 1 {
-            assert_eq!(st.update(&a, 31 + ply, Some(-1500 - ply as i32), None), None, "ply {ply}");
+            let (mover, cp) = if ply % 2 == 0 { (Side::White, -1500) } else { (Side::Black, 1500) };
+            assert_eq!(st.update(&a, 31 + ply, mover, ReportScore::Cp(cp)), None, "ply {ply}");
         }
-        // A mate score counts for the side it favours.
-        assert_eq!(st.update(&a, 40, None, Some(Side::Black)), Some(Some(Side::Black)));
+        // A mate score counts for the side it favours: White being mated.
+        assert_eq!(st.update(&a, 40, Side::White, ReportScore::Mate(-3)), Some(Some(Side::Black)));
 
         let mut st = Streaks::default();
         for ply in 0..a.draw_plies {
-            assert_eq!(st.update(&a, ply, Some(0), None), None, "too early for a draw at ply {ply}");
+            assert_eq!(st.update(&a, ply, Side::White, ReportScore::Cp(0)), None, "too early for a draw at ply {ply}");
         }
-        assert_eq!(st.update(&a, a.draw_from_ply, Some(-a.draw_score), None), Some(None));
+        assert_eq!(st.update(&a, a.draw_from_ply, Side::Black, ReportScore::Cp(a.draw_score)), Some(None));
     }
 
     /// The same game, cut short: adjudication changes when a game ends, never its
