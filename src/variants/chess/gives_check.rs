@@ -12,8 +12,8 @@
 //! empty a third square; they are rare, and are played on a copy.
 
 use super::side_to_move_in_check;
-use crate::variants::chesslike::attacks::{bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
-use crate::variants::chesslike::{Bitboard, Board, Move, Role};
+use crate::variants::chesslike::attacks::piece_attacks;
+use crate::variants::chesslike::{Bitboard, Board, Move};
 
 /// Whether `mv`, legal in `b`, leaves the opponent in check.
 #[inline]
@@ -31,17 +31,10 @@ pub fn gives_check(b: &Board, mv: Move) -> bool {
     // Our pieces that stay where they are, seen through the new occupancy:
     // discovered checks.
     let staying = b.attackers_to(king, occupied) & b.by_side(us) & !from;
-    // The moved (or promoted) piece from its new square: direct checks.
-    let to = mv.to();
-    let moved = match mv.promotion_role().unwrap_or(piece.role()) {
-        Role::Pawn => pawn_attacks(us, to),
-        Role::Knight => knight_attacks(to),
-        Role::Bishop => bishop_attacks(to, occupied),
-        Role::Rook => rook_attacks(to, occupied),
-        Role::Queen => queen_attacks(to, occupied),
-        Role::King => Bitboard::EMPTY,
-    };
-    staying.any() || moved.contains(king)
+    // The moved (or promoted) piece from its new square: direct checks (a king
+    // never lands next to the other one, so it needs no case of its own).
+    let role = mv.promotion_role().unwrap_or(piece.role());
+    staying.any() || piece_attacks(role, us, mv.to(), occupied).contains(king)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use super::{Bitboard, Square};
+use super::{Bitboard, Role, Square};
 use crate::core::rng::Rng;
 use crate::core::Side;
 
@@ -150,6 +150,19 @@ pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 #[inline(always)]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
+}
+
+/// The squares a `side` piece of kind `role` on `sq` attacks through `occupied`.
+#[inline(always)]
+pub fn piece_attacks(role: Role, side: Side, sq: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Pawn => pawn_attacks(side, sq),
+        Role::Knight => knight_attacks(sq),
+        Role::Bishop => bishop_attacks(sq, occupied),
+        Role::Rook => rook_attacks(sq, occupied),
+        Role::Queen => queen_attacks(sq, occupied),
+        Role::King => king_attacks(sq),
+    }
 }
 
 /// Builds the slider tables now rather than on first use (e.g. before timing).

@@ -28,7 +28,7 @@ pub mod weights;
 use super::AntichessRules;
 use crate::core::score::Score;
 use crate::core::Side;
-use crate::variants::chesslike::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::variants::chesslike::attacks::piece_attacks;
 use crate::variants::chesslike::tapered::S;
 use crate::variants::chesslike::{Bitboard, Board, Role, Square};
 
@@ -46,22 +46,6 @@ fn sign(side: Side) -> i32 {
         1
     } else {
         -1
-    }
-}
-
-/// The squares a `side` piece of kind `role` on `sq` attacks.
-#[inline(always)]
-fn piece_attacks(role: Role, side: Side, sq: Square, occ: Bitboard) -> Bitboard {
-    match role {
-        Role::Pawn => {
-            let one = Bitboard::from_square(sq);
-            one.pawn_attacks_west(side) | one.pawn_attacks_east(side)
-        }
-        Role::Knight => knight_attacks(sq),
-        Role::Bishop => bishop_attacks(sq, occ),
-        Role::Rook => rook_attacks(sq, occ),
-        Role::Queen => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
-        Role::King => king_attacks(sq),
     }
 }
 
