@@ -240,6 +240,9 @@ struct TrainNnueArgs {
     /// Threads sharing each batch
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: u64,
+    /// Decoupled weight decay (AdamW) of the weights: each step shrinks them by lr times this of themselves
+    #[arg(long, default_value_t = 0.0)]
+    weight_decay: f32,
     /// Add every position mirrored a..h (same labels; castling rights are not inputs)
     #[arg(long)]
     mirror: bool,
@@ -501,6 +504,7 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
         lambda: t.lambda,
         threads: t.threads as usize,
         seed: t.seed,
+        weight_decay: t.weight_decay,
     };
     let mut net = match &t.init {
         Some(path) => {

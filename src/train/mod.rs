@@ -29,11 +29,14 @@ pub struct Options {
     pub lambda: f32,
     pub threads: usize,
     pub seed: u64,
+    /// Decoupled weight decay (AdamW) of the weights, not the biases: each step
+    /// shrinks them by `lr * weight_decay` of themselves.
+    pub weight_decay: f32,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { epochs: 30, batch: 16384, lr: 0.001, lambda: 0.75, threads: 1, seed: 1 }
+        Options { epochs: 30, batch: 16384, lr: 0.001, lambda: 0.75, threads: 1, seed: 1, weight_decay: 0.0 }
     }
 }
 
@@ -110,7 +113,7 @@ pub fn run(net: &mut FloatNet, train: &[Packed], held_out: &[Packed], opts: &Opt
             });
             total += losses.iter().sum::<f64>();
             let used = batch.len().div_ceil(per_thread);
-            adam.step(net, &grads[..used], batch.len() as f32, lr);
+            adam.step(net, &grads[..used], batch.len() as f32, lr, opts.weight_decay);
             net.clip();
         }
         let held_out_loss = (!held_out.is_empty()).then(|| loss(net, held_out, opts.lambda));
@@ -145,7 +148,7 @@ impl Adam {
     }
 
     /// One step along the mean of the summed gradients in `grads`.
-    fn step(&mut self, net: &mut FloatNet, grads: &[Vec<f32>], count: f32, lr: f32) {
+    fn step(&mut self, net: &mut FloatNet, grads: &[Vec<f32>], count: f32, lr: f32, weight_decay: f32) {
         self.t += 1;
         let c1 = 1.0 - Self::BETA1.powi(self.t);
         let c2 = 1.0 - Self::BETA2.powi(self.t);
@@ -153,7 +156,8 @@ impl Adam {
             let g = grads.iter().map(|g| g[j]).sum::<f32>() / count;
             self.m[j] = Self::BETA1 * self.m[j] + (1.0 - Self::BETA1) * g;
             self.v[j] = Self::BETA2 * self.v[j] + (1.0 - Self::BETA2) * g * g;
-            net.params[j] -= lr * (self.m[j] / c1) / ((self.v[j] / c2).sqrt() + Self::EPS);
+            let decay = if model::is_weight(j) { weight_decay * net.params[j] } else { 0.0 };
+            net.params[j] -= lr * ((self.m[j] / c1) / ((self.v[j] / c2).sqrt() + Self::EPS) + decay);
         }
     }
 }

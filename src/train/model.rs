@@ -15,6 +15,11 @@ pub const B2: usize = W2 + 2 * HIDDEN;
 /// The number of parameters.
 pub const LEN: usize = B2 + 1;
 
+/// Whether parameter `j` is a weight (of either layer) rather than a bias.
+pub fn is_weight(j: usize) -> bool {
+    (W1..B1).contains(&j) || (W2..B2).contains(&j)
+}
+
 pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }

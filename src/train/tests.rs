@@ -65,7 +65,7 @@ fn reads_datagen_lines_from_the_side_to_moves_view() {
 #[test]
 fn training_lowers_the_loss_of_a_learnable_target_and_the_integer_network_agrees() {
     let (train, held_out) = synthetic_sets((11, 12), (4000, 500));
-    let opts = Options { epochs: 40, batch: 64, lr: 0.005, lambda: 1.0, threads: 2, seed: 3 };
+    let opts = Options { epochs: 40, batch: 64, lr: 0.005, lambda: 1.0, threads: 2, seed: 3, weight_decay: 0.0 };
     let mut net = FloatNet::random(opts.seed, false);
     let before = loss(&net, &held_out, opts.lambda);
     let mut epochs = Vec::new();
@@ -103,7 +103,7 @@ fn training_lowers_the_loss_of_a_learnable_target_and_the_integer_network_agrees
 #[test]
 fn training_goes_on_from_an_integer_network() {
     let (train, held_out) = synthetic_sets((21, 22), (2000, 300));
-    let opts = Options { epochs: 6, batch: 64, lr: 0.005, lambda: 1.0, threads: 1, seed: 4 };
+    let opts = Options { epochs: 6, batch: 64, lr: 0.005, lambda: 1.0, threads: 1, seed: 4, weight_decay: 0.0 };
     let mut first = FloatNet::random(opts.seed, false);
     run(&mut first, &train, &held_out, &opts, |_| ()).unwrap();
     let int_net = first.quantise();
@@ -124,6 +124,29 @@ fn training_goes_on_from_an_integer_network() {
     let kept = run(&mut again, &train, &held_out, &worse, |_| ()).unwrap();
     assert_eq!(kept.epoch, 0, "a step size of 5 should only do harm");
     assert_eq!(again.quantise().to_bytes(), int_net.to_bytes());
+}
+
+/// Weight decay keeps the weights smaller (it is what lets a network trained on
+/// a few thousand self-play games stop memorising them) while the network still
+/// learns; the biases are left alone.
+#[test]
+fn weight_decay_shrinks_the_weights_and_training_still_learns() {
+    use super::model::{is_weight, LEN};
+    let (train, held_out) = synthetic_sets((31, 32), (2000, 300));
+    let opts = Options { epochs: 6, batch: 64, lr: 0.005, lambda: 1.0, threads: 1, seed: 6, weight_decay: 0.0 };
+    let trained = |weight_decay| {
+        let mut net = FloatNet::random(opts.seed, false);
+        let best = run(&mut net, &train, &held_out, &Options { weight_decay, ..opts.clone() }, |_| ()).unwrap();
+        (net, best.held_out_loss.unwrap())
+    };
+    let start = loss(&FloatNet::random(opts.seed, false), &held_out, opts.lambda);
+    let norm = |net: &FloatNet| (0..LEN).filter(|&j| is_weight(j)).map(|j| (net.params[j] as f64).powi(2)).sum::<f64>();
+    let (plain, plain_loss) = trained(0.0);
+    let (decayed, decayed_loss) = trained(5.0);
+    eprintln!("weights' squared norm {} -> {}, held-out loss {start} -> {plain_loss} / {decayed_loss}", norm(&plain), norm(&decayed));
+    assert!(norm(&decayed) < 0.8 * norm(&plain));
+    assert!(decayed_loss < start * 0.5, "held-out loss {start} -> {decayed_loss} with decay");
+    assert!(!is_weight(super::model::B1) && !is_weight(super::model::B2) && is_weight(0) && is_weight(super::model::W2));
 }
 
 #[test]
