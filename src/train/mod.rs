@@ -10,6 +10,10 @@
 //! `sigmoid(output)`, and a blend of the game's result and the win rate the
 //! search score implies (`--lambda`), averaged over mini-batches and minimised
 //! by Adam. The step size drops tenfold for the last quarter of the epochs.
+//! Optional decoupled weight decay (`--weight-decay`) keeps the weights small:
+//! a few thousand self-play games are few enough for a network to memorise, and
+//! the decay is what let one trained from scratch on them beat the network it
+//! replaced (scripts/train-nnue records the runs).
 
 pub mod data;
 pub mod model;
