@@ -96,16 +96,19 @@ impl Accumulator {
 
     /// The network's score for `stm` to move, in centipawns.
     pub fn evaluate(&self, stm: Side, net: &Network) -> i32 {
-        let mut sum: i32 = 0;
+        let mut sum: i64 = 0;
         for (view, w2) in [stm, stm.flip()].into_iter().zip(net.w2.iter()) {
+            // One view's sum fits an i32 (see `WEIGHT_CLIP`); both need not.
+            let mut half: i32 = 0;
             for (&a, &w) in self.v[view.index()].iter().zip(w2.iter()) {
                 let x = a.clamp(0, QA as i16);
                 // x * w fits an i16 (255 * 127): products of i16 pairs summed in
                 // i32 are what SIMD multiply-add instructions do.
-                sum += (x.wrapping_mul(w)) as i32 * x as i32;
+                half += (x.wrapping_mul(w)) as i32 * x as i32;
             }
+            sum += half as i64;
         }
-        (sum / QA + net.b2) * SCALE / (QA * QB)
+        ((sum / QA as i64 + net.b2 as i64) * SCALE as i64 / (QA * QB) as i64) as i32
     }
 }
 

@@ -38,8 +38,9 @@ pub const QB: i32 = 64;
 /// razoring, aspiration) keep their meaning.
 pub const SCALE: i32 = 150;
 /// The largest weight the trainer lets the output layer take, so that the
-/// engine's integer dot product cannot overflow: `HIDDEN * 2 * QA^2 * QB * 1.98`
-/// stays below `i32::MAX`.
+/// engine's integer dot product cannot overflow: one view's sum,
+/// `HIDDEN * QA^2 * QB * 1.98`, stays below `i32::MAX` up to 256 hidden units
+/// (the two views are added in `i64`).
 pub const WEIGHT_CLIP: f32 = 1.98;
 
 /// The input index of a `side` `role` on `sq` as `view` sees the board.

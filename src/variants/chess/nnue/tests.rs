@@ -81,9 +81,28 @@ fn unusable_files_are_refused() {
         Some(NetError::Size { expected: FILE_SIZE, found: FILE_SIZE - 2 })
     );
     let mut other_shape = good.clone();
-    other_shape[12..16].copy_from_slice(&256u32.to_le_bytes());
-    assert_eq!(Network::from_bytes(&other_shape).err(), Some(NetError::Shape("hidden size", 256, HIDDEN as u32)));
+    let other = 2 * HIDDEN as u32;
+    other_shape[12..16].copy_from_slice(&other.to_le_bytes());
+    assert_eq!(Network::from_bytes(&other_shape).err(), Some(NetError::Shape("hidden size", other, HIDDEN as u32)));
     assert!(Network::from_bytes(b"").is_err());
+}
+
+/// The largest output the trainer can produce (every hidden unit saturated, every
+/// output weight at the clip) is computed without overflow, to the centipawn a
+/// float computation gives (an `i32` sum too small for `HIDDEN` panics with
+/// overflow checks, and without them wraps to a far-off score).
+#[test]
+fn the_largest_output_does_not_overflow() {
+    let w = (WEIGHT_CLIP * QB as f32).round() as i16;
+    for sign in [1, -1] {
+        let mut net = Network::zeros();
+        net.b1 = [QA as i16; HIDDEN];
+        net.w2 = [[sign * w; HIDDEN]; 2];
+        let acc = Accumulator::new(&Board::empty(), &net);
+        let expected = sign as f64 * 2.0 * HIDDEN as f64 * w as f64 / QB as f64 * SCALE as f64;
+        let got = acc.evaluate(Side::White, &net);
+        assert!((got as f64 - expected).abs() <= 1.0, "{got} against {expected}");
+    }
 }
 
 #[test]
