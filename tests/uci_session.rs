@@ -149,6 +149,30 @@ fn stop_answers_within_milliseconds_with_exactly_one_bestmove() {
     assert_eq!(e.ask("stop"), Vec::<String>::new());
 }
 
+/// A host that sends `stop` and the next command without waiting (a script piping
+/// its lines) must still see the stopped search's `bestmove` first: whatever follows
+/// belongs to the next exchange, and an error line for it cannot come before.
+#[test]
+fn the_bestmove_of_a_stopped_search_comes_before_the_next_command_is_answered() {
+    let _s = serial();
+    let mut e = engine("chess");
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    e.send("go infinite");
+    e.expect_no_bestmove(MS(300));
+    e.send("stop");
+    e.send("position fen bad");
+    e.send("isready");
+    let lines = e.read_until_timeout(|l| l == "readyok", Duration::from_secs(5));
+    let order: Vec<&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("bestmove") || l.starts_with("info string error"))
+        .map(|l| if l.starts_with("bestmove") { "bestmove" } else { "error" })
+        .collect();
+    assert_eq!(order, ["bestmove", "error"], "{lines:?}");
+    // The bad FEN left the position as it was.
+    assert!(e.fen().starts_with(MIDDLEGAME.split(' ').next().unwrap()), "{}", e.fen());
+}
+
 #[test]
 fn ponder_then_ponderhit_gives_one_legal_bestmove() {
     let _s = serial();

@@ -118,7 +118,9 @@ impl UciSession {
                     self.engine.go(limits, ponder, Arc::new(UciSink { out: self.out.clone() }));
                 }
             }
-            Command::Stop => self.engine.stop(),
+            // Waits for the stopped search's `bestmove` (milliseconds), so that the
+            // answer to whatever the host sends next cannot come before it.
+            Command::Stop => self.engine.stop_and_wait(),
             Command::PonderHit => {
                 // Silently ignored when idle (as `stop` is); said once during a
                 // search that is not pondering, where it changes nothing.
