@@ -1,5 +1,5 @@
-# Helpers shared by the match scripts (gauntlet, calibrate-elo, levels, gomoku-bench,
-# endurance). Sourced, not run: `. "$(dirname "$0")/lib.sh"`. Each reads the text
+# Helpers shared by the scripts (usage_header by all of them; the rest by the match
+# scripts: gauntlet, calibrate-elo, levels, gomoku-bench, endurance). Sourced, not run: `. "$(dirname "$0")/lib.sh"`. Each reads the text
 # `ludex match` prints, so the table and Elo formats are parsed in one place.
 
 # find_engine NAME... -> the path of the first NAME found on PATH or in /usr/games
@@ -44,4 +44,12 @@ match_elo() {
 # match_endings LOG -> "reason: count; ..." from the log's "Games ended by:" block.
 match_endings() {
     awk '/^Games ended by:/ {on = 1; next} on && NF {sub(/^ +/, ""); printf "%s; ", $0}' "$1"
+}
+
+# usage_header -> the running script's header comment (its --help): the comment
+# lines after the shebang, up to the first other line, so a header that grows
+# needs no line count kept. The script is looked up beside this file, which holds
+# whatever directory it was started from or has changed to.
+usage_header() {
+    sed -n '2,/^[^#]/{/^#/p}' "$(dirname "${BASH_SOURCE[0]}")/${0##*/}"
 }
