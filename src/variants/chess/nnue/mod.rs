@@ -26,7 +26,7 @@ use crate::variants::chesslike::{Board, Role, Square};
 /// Inputs: (ours or theirs) x 6 roles x 64 squares.
 pub const INPUTS: usize = 768;
 /// Hidden units per side's view.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 256;
 /// Fixed-point scale of the first layer and of the activation's range [0, 1].
 pub const QA: i32 = 255;
 /// Fixed-point scale of the output weights.
