@@ -8,7 +8,7 @@ use super::model::{sigmoid, FloatNet};
 use super::{loss, run, Options};
 use crate::core::rng::Rng;
 use crate::core::{Position, Side};
-use crate::variants::chess::nnue::{Accumulator, Network, SCALE};
+use crate::variants::chess::nnue::{Accumulator, Network, HIDDEN, SCALE};
 use crate::variants::chess::{Chess, ChessRules};
 use crate::variants::chesslike::{parse_fen, Role};
 
@@ -94,7 +94,13 @@ fn training_lowers_the_loss_of_a_learnable_target_and_the_integer_network_agrees
         total += (engine - float).abs();
     }
     eprintln!("mean rounding error {} cp / 100", total * 100 / held_out.len() as i32);
-    assert!(total <= 3 * held_out.len() as i32, "integer and float networks differ by {total} cp in all");
+    // The rounding errors of the hidden units add up like independent ones, so
+    // their sum grows with the square root of the width: 3 cp on average at 256.
+    let mean_limit = 3.0 * (HIDDEN as f64 / 256.0).sqrt();
+    assert!(
+        total as f64 <= mean_limit * held_out.len() as f64,
+        "integer and float networks differ by {total} cp in all (limit {mean_limit:.2} cp a position)"
+    );
 }
 
 /// A network read back from the engine's integers is the one that was rounded:
