@@ -41,7 +41,6 @@ pub const SCALE: i32 = 150;
 /// engine's integer dot product cannot overflow: one view's largest sum,
 /// `HIDDEN * QA^2 * QB * WEIGHT_CLIP`, stays below `i32::MAX` (the two views are
 /// added in `i64`). It follows the width: 1.98 at 256 hidden units, 1.32 at 384.
-/// Trained networks sit far inside it (384 wide: output weights up to 0.25).
 pub const WEIGHT_CLIP: f32 = 0.98 * i32::MAX as f32 / (HIDDEN as f32 * (QA * QA) as f32 * QB as f32);
 
 /// The input index of a `side` `role` on `sq` as `view` sees the board.
