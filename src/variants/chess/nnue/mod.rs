@@ -26,7 +26,7 @@ use crate::variants::chesslike::{Board, Role, Square};
 /// Inputs: (ours or theirs) x 6 roles x 64 squares.
 pub const INPUTS: usize = 768;
 /// Hidden units per side's view.
-pub const HIDDEN: usize = 384;
+pub const HIDDEN: usize = 512;
 /// Fixed-point scale of the first layer and of the activation's range [0, 1].
 pub const QA: i32 = 255;
 /// Fixed-point scale of the output weights.
@@ -40,7 +40,7 @@ pub const SCALE: i32 = 150;
 /// The largest weight the trainer lets the output layer take, so that the
 /// engine's integer dot product cannot overflow: one view's largest sum,
 /// `HIDDEN * QA^2 * QB * WEIGHT_CLIP`, stays below `i32::MAX` (the two views are
-/// added in `i64`). It follows the width: 1.98 at 256 hidden units, 1.32 at 384.
+/// added in `i64`). It follows the width: 1.98 at 256 hidden units, 0.99 at 512.
 pub const WEIGHT_CLIP: f32 = 0.98 * i32::MAX as f32 / (HIDDEN as f32 * (QA * QA) as f32 * QB as f32);
 
 /// The input index of a `side` `role` on `sq` as `view` sees the board.
