@@ -223,16 +223,16 @@ struct TrainNnueArgs {
     #[arg(long, value_name = "FILE")]
     validate: Option<std::path::PathBuf>,
     /// Passes over the data (the step size drops tenfold for the last quarter)
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = ludex::train::Options::default().epochs)]
     epochs: usize,
     /// Positions per Adam step
-    #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = ludex::train::Options::default().batch as u64, value_parser = clap::value_parser!(u64).range(1..))]
     batch: u64,
     /// Adam step size
-    #[arg(long, default_value_t = 0.001)]
+    #[arg(long, default_value_t = ludex::train::Options::default().lr)]
     lr: f32,
     /// Weight of the search score in the target, 0 (game result only) to 1 (score only)
-    #[arg(long, default_value_t = 0.75)]
+    #[arg(long, default_value_t = ludex::train::Options::default().lambda)]
     lambda: f32,
     /// Seed of the initial weights and of the shuffling
     #[arg(long, default_value_t = 1)]
@@ -241,7 +241,7 @@ struct TrainNnueArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: u64,
     /// Decoupled weight decay (AdamW) of the weights: each step shrinks them by lr times this of themselves
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = ludex::train::Options::default().weight_decay)]
     weight_decay: f32,
     /// Add every position mirrored a..h (same labels; castling rights are not inputs)
     #[arg(long)]

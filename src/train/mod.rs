@@ -38,9 +38,11 @@ pub struct Options {
     pub weight_decay: f32,
 }
 
+/// The recipe of the engine's network (docs/chess-network.md records how each
+/// number was chosen); `ludex train-nnue` takes its defaults from here.
 impl Default for Options {
     fn default() -> Options {
-        Options { epochs: 30, batch: 16384, lr: 0.001, lambda: 0.75, threads: 1, seed: 1, weight_decay: 0.0 }
+        Options { epochs: 20, batch: 4096, lr: 0.0005, lambda: 1.0, threads: 1, seed: 1, weight_decay: 0.3 }
     }
 }
 
