@@ -235,10 +235,10 @@ struct TrainNnueArgs {
     #[arg(long, default_value_t = ludex::train::Options::default().lambda)]
     lambda: f32,
     /// Seed of the initial weights and of the shuffling
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = ludex::train::Options::default().seed)]
     seed: u64,
     /// Threads sharing each batch
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, default_value_t = ludex::train::Options::default().threads as u64, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: u64,
     /// Decoupled weight decay (AdamW) of the weights: each step shrinks them by lr times this of themselves
     #[arg(long, default_value_t = ludex::train::Options::default().weight_decay)]
