@@ -87,7 +87,7 @@ impl Searcher {
         self.tt.new_search();
         self.histories.iter_mut().for_each(History::age);
 
-        let control = Control::new(limits, pos.side_to_move(), start);
+        let control = Control::new(limits, pos.side_to_move(), pos.ply(), start);
         // The variant's solvers serve a plain search (under `infinite` or `ponder` the
         // host expects the search to wait for `stop`, and MultiPV or `searchmoves`
         // ask for more than one line). They run before the search and cannot be

@@ -42,8 +42,21 @@ pub struct TimeBudget {
     pub hard_ms: u64,
 }
 
-/// How many moves the remaining time is spread over in sudden death.
-const SUDDEN_DEATH_HORIZON: u64 = 40;
+/// With `movestogo`, the moves the remaining time is spread over at most.
+const MOVESTOGO_HORIZON: u64 = 40;
+/// Sudden death: the moves ahead whose increments are counted in the time pool.
+const SUDDEN_DEATH_HORIZON: u64 = 50;
+/// Sudden death: the share of the pool (per mille) the soft limit starts at, how
+/// fast it grows (per mille per square root of the game ply) and where it stops.
+/// The opening is spent lightly; by the middlegame, where games are decided, a
+/// move gets about twice the first one's share, and the clock runs down to a
+/// few increments by the endgame instead of keeping a quarter of it unused.
+const SHARE_START_PERMILLE: f64 = 20.0;
+const SHARE_GROWTH_PERMILLE: f64 = 2.5;
+const SHARE_MAX_PERMILLE: f64 = 45.0;
+/// Sudden death: the soft limit is at most this fraction of the usable time, so
+/// a short clock is not spent on the strength of increments still to come.
+const SOFT_CAP_DIVISOR: u64 = 5;
 /// The hard limit is at most this many times the soft one...
 const HARD_OVER_SOFT: u64 = 5;
 /// ...and at most this share (percent) of the usable time, unless the time control
@@ -53,18 +66,26 @@ const HARD_SHARE_PERCENT: u64 = 40;
 const LAST_MOVE_SHARE_PERCENT: u64 = 80;
 
 impl TimeBudget {
-    /// The budget for a move on `clock`, keeping `overhead_ms` (the host's and the
-    /// pipe's latency, UCI `Move Overhead`) in reserve.
-    pub fn from_clock(clock: Clock, overhead_ms: u64) -> TimeBudget {
+    /// The budget for a move on `clock` at `ply` of the game, keeping
+    /// `overhead_ms` (the host's and the pipe's latency, UCI `Move Overhead`) in
+    /// reserve.
+    pub fn from_clock(clock: Clock, overhead_ms: u64, ply: usize) -> TimeBudget {
         let usable = clock.time_ms.saturating_sub(overhead_ms);
-        let mtg = match clock.movestogo {
-            Some(m) => (m as u64).clamp(1, SUDDEN_DEATH_HORIZON),
-            None => SUDDEN_DEATH_HORIZON,
+        let (soft, hard_share) = match clock.movestogo {
+            Some(m) => {
+                let mtg = (m as u64).clamp(1, MOVESTOGO_HORIZON);
+                let share = if mtg == 1 { LAST_MOVE_SHARE_PERCENT } else { HARD_SHARE_PERCENT };
+                // Most of the increment can be spent: it comes back after the move.
+                (usable / mtg + clock.inc_ms * 3 / 4, share)
+            }
+            None => {
+                let pool = usable.saturating_add(clock.inc_ms.saturating_mul(SUDDEN_DEATH_HORIZON - 1));
+                let permille = (SHARE_START_PERMILLE + SHARE_GROWTH_PERMILLE * (ply as f64).sqrt()).min(SHARE_MAX_PERMILLE);
+                let soft = (pool as f64 * permille / 1000.0) as u64;
+                (soft.min(usable / SOFT_CAP_DIVISOR), HARD_SHARE_PERCENT)
+            }
         };
-        let share = if mtg == 1 { LAST_MOVE_SHARE_PERCENT } else { HARD_SHARE_PERCENT };
-        let cap = usable * share / 100;
-        // Most of the increment can be spent: it comes back after the move.
-        let soft = usable / mtg + clock.inc_ms * 3 / 4;
+        let cap = usable * hard_share / 100;
         let hard = soft.saturating_mul(HARD_OVER_SOFT).min(cap);
         TimeBudget { soft_ms: soft.min(hard), hard_ms: hard }
     }
@@ -125,8 +146,8 @@ mod tests {
         for &time in &[0u64, 1, 10, 29, 30, 31, 50, 100, 500, 1_000, 10_000, 60_000, 3_600_000] {
             for &inc in &[0u64, 10, 100, 1_000, 5_000] {
                 for &mtg in &[None, Some(1), Some(2), Some(10), Some(40), Some(200)] {
-                    for &overhead in &[0u64, 10, 30, 100] {
-                        let b = TimeBudget::from_clock(clock(time, inc, mtg), overhead);
+                    for (&overhead, ply) in [0u64, 10, 30, 100].iter().zip([0, 7, 60, 1_000]) {
+                        let b = TimeBudget::from_clock(clock(time, inc, mtg), overhead, ply);
                         let usable = time.saturating_sub(overhead);
                         assert!(b.hard_ms <= usable, "{time} {inc} {mtg:?} {overhead}: {b:?}");
                         assert!(b.soft_ms <= b.hard_ms, "{b:?}");
@@ -146,17 +167,17 @@ mod tests {
 
     #[test]
     fn bullet_one_plus_hundredth_is_small_and_survives() {
-        // 1+0.01 with a 30 ms overhead: the first move gets about a fortieth of a
+        // 1+0.01 with a 30 ms overhead: the first move gets about a fiftieth of a
         // minute, and playing a long game at the hard limit every move still leaves time.
-        let b = TimeBudget::from_clock(clock(60_000, 10, None), 30);
+        let b = TimeBudget::from_clock(clock(60_000, 10, None), 30, 0);
         assert!(b.soft_ms >= 1_000 && b.soft_ms <= 2_000, "{b:?}");
         assert!(b.hard_ms <= 60_000 / 4, "{b:?}");
         // Worst case, move after move for 2,000 moves: every search runs to the hard
         // limit and the host sees the move 5 ms later (a local pipe; the 30 ms overhead
         // covers slower hosts). The clock settles just above the overhead, never at 0.
         let mut left: u64 = 60_000;
-        for _ in 0..2_000 {
-            let b = TimeBudget::from_clock(clock(left, 10, None), 30);
+        for ply in 0..2_000 {
+            let b = TimeBudget::from_clock(clock(left, 10, None), 30, 2 * ply);
             let spent = b.hard_ms + 5;
             assert!(spent <= left, "flagged with {left} ms left: {b:?}");
             left = left - spent + 10;
@@ -166,9 +187,9 @@ mod tests {
 
     #[test]
     fn movestogo_spreads_the_time_and_the_last_move_may_use_most() {
-        let forty = TimeBudget::from_clock(clock(60_000, 0, Some(40)), 0);
-        let ten = TimeBudget::from_clock(clock(60_000, 0, Some(10)), 0);
-        let one = TimeBudget::from_clock(clock(60_000, 0, Some(1)), 0);
+        let forty = TimeBudget::from_clock(clock(60_000, 0, Some(40)), 0, 0);
+        let ten = TimeBudget::from_clock(clock(60_000, 0, Some(10)), 0, 0);
+        let one = TimeBudget::from_clock(clock(60_000, 0, Some(1)), 0, 0);
         assert_eq!(forty.soft_ms, 1_500);
         assert_eq!(ten.soft_ms, 6_000);
         assert!(one.hard_ms > 40_000 && one.hard_ms <= 48_000, "{one:?}");
@@ -178,9 +199,37 @@ mod tests {
 
     #[test]
     fn increment_is_mostly_spent() {
-        let a = TimeBudget::from_clock(clock(10_000, 0, None), 0);
-        let b = TimeBudget::from_clock(clock(10_000, 1_000, None), 0);
-        assert_eq!(b.soft_ms - a.soft_ms, 750);
+        for mtg in [None, Some(30)] {
+            let a = TimeBudget::from_clock(clock(10_000, 0, mtg), 0, 0);
+            let b = TimeBudget::from_clock(clock(10_000, 1_000, mtg), 0, 0);
+            assert!(b.soft_ms - a.soft_ms >= 750, "{mtg:?}: {a:?} {b:?}");
+        }
+    }
+
+    #[test]
+    fn sudden_death_spends_more_in_the_middlegame_and_never_a_fifth_at_once() {
+        let at = |time, inc, ply| TimeBudget::from_clock(clock(time, inc, None), 0, ply).soft_ms;
+        assert!(at(10_000, 100, 40) > at(10_000, 100, 0) * 3 / 2);
+        assert!(at(10_000, 100, 400) >= at(10_000, 100, 40));
+        // A short clock with a long increment: the increments to come do not
+        // license spending the clock now.
+        assert_eq!(at(1_000, 1_000, 40), 200);
+    }
+
+    #[test]
+    fn a_ten_second_game_keeps_time_for_the_endgame_without_hoarding_it() {
+        // 10+0.1, every move spending exactly its soft limit: the clock is used
+        // (under 1.5 s left after 40 moves, where spreading over 40 moves kept
+        // 4 s), and never falls below a few increments.
+        let mut left: u64 = 10_000;
+        for mv in 0..120 {
+            let soft = TimeBudget::from_clock(clock(left, 100, None), 30, 2 * mv).soft_ms;
+            left = left - soft + 100;
+            if mv == 40 {
+                assert!(left < 1_500, "{left}");
+            }
+            assert!(left >= 400, "move {mv}: {left}");
+        }
     }
 
     #[test]

@@ -138,13 +138,13 @@ pub struct Control {
 }
 
 impl Control {
-    pub fn new<M>(limits: &Limits<M>, side: crate::core::Side, start: Instant) -> Control {
+    pub fn new<M>(limits: &Limits<M>, side: crate::core::Side, ply: usize, start: Instant) -> Control {
         let (budget, managed) = if limits.infinite {
             (None, false)
         } else if let Some(mt) = limits.movetime_ms {
             (Some(TimeBudget::from_movetime(mt, limits.move_overhead_ms)), false)
         } else if let Some(clock) = limits.clock(side) {
-            (Some(TimeBudget::from_clock(clock, limits.move_overhead_ms)), true)
+            (Some(TimeBudget::from_clock(clock, limits.move_overhead_ms, ply)), true)
         } else {
             (None, false)
         };
