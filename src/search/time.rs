@@ -80,7 +80,8 @@ impl TimeBudget {
             }
             None => {
                 let pool = usable.saturating_add(clock.inc_ms.saturating_mul(SUDDEN_DEATH_HORIZON - 1));
-                let permille = (SHARE_START_PERMILLE + SHARE_GROWTH_PERMILLE * (ply as f64).sqrt()).min(SHARE_MAX_PERMILLE);
+                let growth = SHARE_GROWTH_PERMILLE * (ply as f64).sqrt();
+                let permille = (SHARE_START_PERMILLE + growth).min(SHARE_MAX_PERMILLE);
                 let soft = (pool as f64 * permille / 1000.0) as u64;
                 (soft.min(usable / SOFT_CAP_DIVISOR), HARD_SHARE_PERCENT)
             }
