@@ -184,8 +184,10 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// that can tell from the position alone that the game is decided (a connect
     /// game's five-point to play) may return a forced result counted in plies from
     /// this position (`score::won_in(n)`, `score::lost_in(n)`); only an exact verdict
-    /// may, since the searcher takes it as proven.
-    fn evaluate(&self) -> Score;
+    /// may, since the searcher takes it as proven. It takes `&mut self` so that a
+    /// variant may bring state kept for it up to date only when it is asked
+    /// (chess: the network's accumulators).
+    fn evaluate(&mut self) -> Score;
 
     /// The evaluation broken into named terms for the `eval` command, each from the
     /// side to move; they should add up to `evaluate()` (a variant may list a final
@@ -209,6 +211,14 @@ pub trait Position: Clone + Send + Sync + 'static {
     fn candidate_moves(&self, out: &mut MoveList<Self::Move>) {
         self.legal_moves(out)
     }
+
+    /// The largest `order_hint` of a quiet move. Where it keeps every quiet
+    /// move's score below the killers (chess: piece-square gains and escapes, a
+    /// few thousand), the move picker scores quiet moves only when it reaches
+    /// them, so a node cut by its hash move, a capture or a killer skips their
+    /// history lookups and hints. The default promises nothing (a connect game's
+    /// hint puts a move that wins or blocks a four before the killers).
+    const QUIET_HINT_MAX: i32 = i32::MAX;
 
     /// Variant knowledge for move ordering, higher first; the searcher clamps it to
     /// `±(1 << 26)`. For noisy moves it ranks them among the noisy moves (MVV-LVA:

@@ -43,7 +43,7 @@ pub fn eval_lines<P: Position>(pos: &P) -> Vec<String> {
     };
     let mut lines: Vec<String> =
         pos.eval_terms().iter().map(|(name, v)| format!("{name:<24} {:>+8}", v)).collect();
-    lines.push(format!("{:<24} {:>+8}", "Total", pos.evaluate()));
+    lines.push(format!("{:<24} {:>+8}", "Total", pos.clone().evaluate()));
     lines.push(format!("(centipawn-like units from the side to move: {side})"));
     lines
 }

@@ -18,6 +18,10 @@ const NOISY_BASE: i32 = 1 << 28;
 const KILLER_1: i32 = 1 << 24;
 const KILLER_2: i32 = KILLER_1 - 1;
 const HINT_LIMIT: i32 = 1 << 26;
+/// A quiet move not scored yet: below the killers, above any quiet score of a
+/// variant whose quiet moves are scored late (see [`defers_quiets`]). When the
+/// picker reaches one, it scores them all.
+const QUIET_PENDING: i32 = KILLER_2 - 1;
 /// Captures that lose material by SEE go after every quiet move (where pruning is
 /// sound, `P::FORWARD_PRUNING_OK`): they rarely refute anything. SEE is asked only
 /// when such a move is about to be handed out (see [`Picker::next`]).
@@ -155,6 +159,23 @@ pub struct Context<'a, M> {
     pub conts: [Option<usize>; 2],
 }
 
+/// The score of a quiet move (not a killer): history, continuation history and
+/// the variant's hint.
+#[inline]
+fn quiet_score<P: Position>(pos: &P, mv: P::Move, ctx: &Context<P::Move>) -> i32 {
+    let hint = pos.order_hint(mv).clamp(-HINT_LIMIT, HINT_LIMIT);
+    let slot = History::slot(pos.side_to_move(), pos.history_index(mv));
+    ctx.history.get(slot) + hint + cont_score(pos, mv, ctx.history, ctx.conts)
+}
+
+/// Whether `P`'s quiet moves all score below the killers, and so can be scored
+/// only when the picker reaches them: their hint plus the main history and two
+/// continuation histories (each within `±HISTORY_MAX`) stays below [`QUIET_PENDING`].
+#[inline]
+const fn defers_quiets<P: Position>() -> bool {
+    P::QUIET_HINT_MAX < QUIET_PENDING - 3 * HISTORY_MAX
+}
+
 /// An ordering score and a move's index in one word: the score in the high bits,
 /// and below it the index complemented, so that the larger word is the better move
 /// and, at equal scores, the one generated first (the order stays deterministic).
@@ -217,16 +238,17 @@ impl Picker {
 
     /// Scores every move but the hash move: noisy moves by the variant's hint
     /// (MVV-LVA) and capture history, then killers, then quiet moves by history,
-    /// continuation history and the hint.
+    /// continuation history and the hint. Where the variant's quiet hints stay
+    /// below the killers (`Position::QUIET_HINT_MAX`), quiet moves are only
+    /// marked here and scored when the picker reaches them ([`QUIET_PENDING`]).
     fn score<P: Position>(&mut self, pos: &P, list: &MoveList<P::Move>, ctx: &Context<P::Move>) {
-        let side = pos.side_to_move();
         let history = ctx.history;
         for (i, &mv) in list.iter().enumerate() {
             if self.hash_move == Some(i as u16) {
                 continue;
             }
-            let hint = pos.order_hint(mv).clamp(-HINT_LIMIT, HINT_LIMIT);
             let score = if P::HAS_NOISY_MOVES && pos.is_noisy(mv) {
+                let hint = pos.order_hint(mv).clamp(-HINT_LIMIT, HINT_LIMIT);
                 if P::FORWARD_PRUNING_OK {
                     let capture = pos.piece_to_index(mv).map_or(0, |pt| history.capture(pt));
                     NOISY_BASE + hint + capture / CAPTURE_HISTORY_DIVISOR
@@ -237,12 +259,29 @@ impl Picker {
                 KILLER_1
             } else if ctx.killers[1] == Some(mv) {
                 KILLER_2
+            } else if defers_quiets::<P>() {
+                QUIET_PENDING
             } else {
-                history.get(History::slot(side, pos.history_index(mv))) + hint + cont_score(pos, mv, history, ctx.conts)
+                quiet_score(pos, mv, ctx)
             };
             self.keys.push(pack(score, i));
         }
         self.scored = true;
+    }
+
+    /// Scores the quiet moves [`Picker::score`] left pending: the picker has
+    /// reached them, so every noisy move and killer before them is handed out.
+    /// The history read is the one those moves' searches have left.
+    #[cold]
+    fn score_quiets<P: Position>(&mut self, pos: &P, list: &MoveList<P::Move>, ctx: &Context<P::Move>) {
+        for key in &mut self.keys[self.next..] {
+            let (score, i) = unpack(*key);
+            if score == QUIET_PENDING {
+                *key = pack(quiet_score(pos, list[i], ctx), i);
+            }
+        }
+        // The pending keys were in order among themselves by index alone.
+        self.sorted = false;
     }
 
     /// Scores `list` by the variant's hint alone (quiescence search, ProbCut).
@@ -270,7 +309,7 @@ impl Picker {
             }
             self.score(pos, list, ctx);
         }
-        self.next(pos, list)
+        self.pick(pos, list, Some(ctx))
     }
 
     /// The index (into `list`, the list the picker was made from) of the best move
@@ -285,6 +324,13 @@ impl Picker {
     #[inline]
     pub fn next<P: Position>(&mut self, pos: &P, list: &MoveList<P::Move>) -> Option<usize> {
         debug_assert!(self.scored, "a search node's picker asks next_in_node");
+        self.pick(pos, list, None)
+    }
+
+    /// [`Picker::next`], scoring pending quiet moves with `ctx` when it reaches
+    /// them (only a search node's picker has any).
+    #[inline]
+    fn pick<P: Position>(&mut self, pos: &P, list: &MoveList<P::Move>, ctx: Option<&Context<P::Move>>) -> Option<usize> {
         loop {
             if self.next >= self.keys.len() {
                 return None;
@@ -300,6 +346,10 @@ impl Picker {
                 self.next + rest.max_by_key(|&(_, k)| *k).map_or(0, |(offset, _)| offset)
             };
             let (score, idx) = unpack(self.keys[best]);
+            if let (QUIET_PENDING, Some(ctx)) = (score, ctx) {
+                self.score_quiets(pos, list, ctx);
+                continue;
+            }
             let unchecked = self.see_pending && score > UNCHECKED_NOISY_FLOOR;
             if unchecked && !pos.see_ge(list[idx], 0) {
                 self.keys[best] = pack(score - NOISY_BASE + BAD_NOISY_BASE, idx);
@@ -355,7 +405,8 @@ mod tests {
     /// the order of a scan for the best key before every move, with a capture that
     /// loses material by SEE moved down among the bad ones when it comes up. The
     /// position has four winning captures ahead of the losing ones, so a losing one
-    /// comes up after the sort.
+    /// comes up after the sort; the quiet moves, scored only when the picker
+    /// reaches them, fall in between as if they had been scored at the start.
     #[test]
     fn sorting_the_rest_keeps_the_order_of_a_scan() {
         use crate::variants::chess::{Chess, ChessRules};
@@ -370,8 +421,13 @@ mod tests {
         while let Some(i) = picker.next_in_node(&pos, &list, &ctx) {
             got.push(i);
         }
+        // The reference scores every move at once (chess quiet moves are first
+        // left pending, and must come out in the same order).
         let mut reference = Picker::new::<Chess>(&list, None, Vec::new());
         reference.score(&pos, &list, &ctx);
+        assert!(reference.keys.iter().any(|&k| unpack(k).0 == QUIET_PENDING));
+        reference.score_quiets(&pos, &list, &ctx);
+        assert!(reference.keys.iter().all(|&k| unpack(k).0 != QUIET_PENDING));
         let mut keys = reference.keys.clone();
         let (mut want, mut demoted) = (Vec::new(), 0);
         while let Some((at, &key)) = keys.iter().enumerate().max_by_key(|&(_, k)| *k) {

@@ -320,7 +320,7 @@ impl<'a, P: Position> Worker<'a, P> {
     /// from the evaluated position, see `Position::evaluate`) becomes a forced result
     /// counted from the root, like the search's own.
     #[inline]
-    fn eval(&self, ply: usize) -> Score {
+    fn eval(&mut self, ply: usize) -> Score {
         let e = self.pos.evaluate();
         if is_mate(e) {
             score_from_tt(e, ply)

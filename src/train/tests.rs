@@ -154,8 +154,8 @@ fn weight_decay_shrinks_the_weights_and_training_still_learns() {
 
 #[test]
 fn chess_positions_evaluate_through_the_embedded_network() {
-    let start = Chess::startpos(ChessRules::default());
-    let up_a_queen = Chess::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ChessRules::default()).unwrap();
+    let mut start = Chess::startpos(ChessRules::default());
+    let mut up_a_queen = Chess::from_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ChessRules::default()).unwrap();
     assert!(up_a_queen.evaluate() > start.evaluate() + 300, "{} vs {}", up_a_queen.evaluate(), start.evaluate());
 }
 

@@ -58,9 +58,9 @@ fn random_connect(seed: u64, n: usize, line: LineRule) -> Vec<Connect> {
 /// The engine's evaluation from White's side.
 fn white_eval(pos: &Connect) -> i32 {
     if pos.side_to_move() == Side::White {
-        pos.evaluate()
+        pos.clone().evaluate()
     } else {
-        -pos.evaluate()
+        -pos.clone().evaluate()
     }
 }
 
@@ -117,8 +117,8 @@ fn connect_trace_is_the_evaluation_under_each_rule_set() {
 fn connect_trace_negates_when_colours_swap() {
     for line in [LineRule::ExactlyK, LineRule::KOrMore] {
         let mut checked = 0;
-        for pos in random_connect(5 + line as u64, 300, line) {
-            let (Ok(t), swapped) = (trace(&pos), pos.colours_swapped()) else { continue };
+        for mut pos in random_connect(5 + line as u64, 300, line) {
+            let (Ok(t), mut swapped) = (trace(&pos), pos.colours_swapped()) else { continue };
             let mut neg: Vec<(u16, i16)> = t.coefs.iter().map(|&(i, c)| (i, -c)).collect();
             let mut got = trace(&swapped).unwrap_or_else(|e| panic!("{}: {e}", pos.to_fen())).coefs;
             neg.sort();

@@ -231,7 +231,7 @@ fn antichess_trace_reproduces_the_evaluation() {
     let as_f: Vec<[f64; 2]> = params.iter().map(|p| [p.mg as f64, p.eg as f64]).collect();
     for rules in [AntichessRules::Antichess, AntichessRules::Giveaway, AntichessRules::Suicide] {
         let mut suicide_counted = false;
-        for pos in random_antichess(3, 200, rules) {
+        for mut pos in random_antichess(3, 200, rules) {
             let b = pos.board();
             let t = super::trace::antichess(b, rules);
             let (sum, phase) = anti_sum(b, rules);
@@ -247,8 +247,8 @@ fn antichess_trace_reproduces_the_evaluation() {
         assert_eq!(suicide_counted, rules == AntichessRules::Suicide, "{rules:?}");
     }
     // Mirroring a position (colours and side to move swapped) negates every count.
-    let a = Antichess::from_fen("4k3/8/8/3p4/8/2N5/8/R7 w - - 0 1", AntichessRules::Antichess).unwrap();
-    let m = Antichess::from_fen("r7/8/2n5/8/3P4/8/8/4K3 b - - 0 1", AntichessRules::Antichess).unwrap();
+    let mut a = Antichess::from_fen("4k3/8/8/3p4/8/2N5/8/R7 w - - 0 1", AntichessRules::Antichess).unwrap();
+    let mut m = Antichess::from_fen("r7/8/2n5/8/3P4/8/8/4K3 b - - 0 1", AntichessRules::Antichess).unwrap();
     let (ta, tm) = (super::trace::antichess(a.board(), AntichessRules::Antichess), super::trace::antichess(m.board(), AntichessRules::Antichess));
     let mut neg: Vec<(u16, i16)> = ta.coefs.iter().map(|&(i, c)| (i, -c)).collect();
     let mut got = tm.coefs.clone();

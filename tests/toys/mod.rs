@@ -117,7 +117,7 @@ impl Position for Take {
         })
     }
 
-    fn evaluate(&self) -> Score {
+    fn evaluate(&mut self) -> Score {
         0
     }
 
@@ -235,7 +235,7 @@ impl Position for Ttt {
         }
     }
 
-    fn evaluate(&self) -> Score {
+    fn evaluate(&mut self) -> Score {
         // The centre and corners are worth a little: enough to order moves, never a result.
         const W: [Score; 9] = [3, 2, 3, 2, 4, 2, 3, 2, 3];
         let mut s = 0;
@@ -384,7 +384,7 @@ impl Position for Tree {
         })
     }
 
-    fn evaluate(&self) -> Score {
+    fn evaluate(&mut self) -> Score {
         self.node().eval
     }
 
@@ -522,7 +522,7 @@ impl Position for Noise {
         (self.stack.len() >= NOISE_GAME_LENGTH).then(|| Outcome::draw(Termination::FiftyMoves))
     }
 
-    fn evaluate(&self) -> Score {
+    fn evaluate(&mut self) -> Score {
         (self.key >> 40) as Score % 301 - 150
     }
 

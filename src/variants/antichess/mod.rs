@@ -320,7 +320,7 @@ impl Position for Antichess {
         self.repetitions(1) >= 1
     }
 
-    fn evaluate(&self) -> Score {
+    fn evaluate(&mut self) -> Score {
         eval::evaluate(&self.state.board, self.rules)
     }
 

@@ -35,6 +35,11 @@ pub fn order_hint(b: &Board, threats: &Threats, mv: Move) -> i32 {
     }
 }
 
+/// A bound on a quiet move's order hint (`Position::QUIET_HINT_MAX`): the largest
+/// escape bonus plus a piece-square gain, well inside it (the random playouts in
+/// the chess tests check every quiet move against it).
+pub const QUIET_HINT_MAX: i32 = 1 << 16;
+
 /// `from * 64 + to`, in one of four blocks by whether the opponent attacks the
 /// origin and the target: a distinct history slot for every from-to pair and
 /// threat class.

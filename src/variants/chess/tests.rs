@@ -222,7 +222,8 @@ fn insufficient_material_cases() {
 /// Random playouts from varied positions: after every move the incremental hash
 /// equals the hash computed from scratch, and unmaking every move restores the
 /// start exactly. Also checks that `noisy_moves` is the noisy part of `legal_moves`,
-/// and that `forces_reply` tells of every move what playing it shows.
+/// and that `forces_reply` tells of every move what playing it shows, and that
+/// no quiet move's order hint exceeds the bound the move picker relies on.
 #[test]
 fn hash_and_undo_over_random_playouts() {
     let starts = [
@@ -247,6 +248,9 @@ fn hash_and_undo_over_random_playouts() {
                 let expected: Vec<Move> = list.iter().copied().filter(|&m| p.is_noisy(m)).collect();
                 assert_eq!(noisy.as_slice(), expected.as_slice(), "{}", p.to_fen());
                 for &m in list.iter() {
+                    if !p.is_noisy(m) {
+                        assert!(p.order_hint(m) <= Chess::QUIET_HINT_MAX, "{m:?} in {}", p.to_fen());
+                    }
                     p.make_move(m);
                     let checks = p.in_check();
                     p.unmake_move();
@@ -280,7 +284,7 @@ fn hash_and_undo_over_random_playouts() {
 
 #[test]
 fn evaluation_and_display() {
-    let p = pos("4k3/8/8/8/8/8/8/R3K3 b - - 0 1");
+    let mut p = pos("4k3/8/8/8/8/8/8/R3K3 b - - 0 1");
     assert!(p.evaluate() < -400, "a rook down");
     assert!(Chess::startpos(STD).evaluate().abs() <= 50, "start position about even (White moves first)");
     let text = Chess::startpos(STD).pretty();

@@ -319,6 +319,18 @@ impl Connect {
 }
 
 impl Connect {
+    /// Pattern evaluation from the side to move (see `eval`); a finished game
+    /// scores as won, lost or drawn.
+    fn static_eval(&self) -> Score {
+        if let Some(w) = self.winner {
+            return if w == self.to_move { score::won_in(0) } else { score::lost_in(0) };
+        }
+        if self.is_over() {
+            return 0;
+        }
+        eval::evaluate(&self.patterns, self.to_move, self.rules.line_rule == LineRule::Renju)
+    }
+
     /// The legal cells within `CANDIDATE_RADIUS` of a stone, in board order (the
     /// empty board: its centre; small boards: every legal cell; none when the game is
     /// over). Every cell that makes a four or completes or blocks a line is among
@@ -652,22 +664,14 @@ impl Position for Connect {
         }
     }
 
-    /// Pattern evaluation from the side to move (see `eval`); a finished game scores
-    /// as won, lost or drawn.
-    fn evaluate(&self) -> Score {
-        if let Some(w) = self.winner {
-            return if w == self.to_move { score::won_in(0) } else { score::lost_in(0) };
-        }
-        if self.is_over() {
-            return 0;
-        }
-        eval::evaluate(&self.patterns, self.to_move, self.rules.line_rule == LineRule::Renju)
+    fn evaluate(&mut self) -> Score {
+        self.static_eval()
     }
 
     /// The evaluation's threat verdict or its pattern terms (see `eval`).
     fn eval_terms(&self) -> Vec<(String, Score)> {
         if self.winner.is_some() || self.is_over() {
-            return vec![("game over".to_string(), self.evaluate())];
+            return vec![("game over".to_string(), self.static_eval())];
         }
         match eval::verdict(&self.patterns, self.to_move, self.rules.line_rule == LineRule::Renju) {
             eval::Verdict::Threat(name, s) => vec![(name.to_string(), s)],

@@ -488,7 +488,7 @@ fn random_weights(rng: &mut Rng, range: i32) -> &'static eval::weights::Table {
 fn check_quiet_sum(p: &Connect) {
     let mut units = 0;
     if p.eval_walk(&mut |i, c| units += p.patterns.weights()[i].mg * c).is_ok() {
-        assert_eq!(units / eval::layout::UNIT, p.evaluate(), "{}", p.to_fen());
+        assert_eq!(units / eval::layout::UNIT, p.clone().evaluate(), "{}", p.to_fen());
     }
 }
 
@@ -531,7 +531,7 @@ fn make_unmake_restore_fen_hash_and_patterns() {
                 let mv = pool[(rng.next_u64() % pool.len() as u64) as usize];
                 fens.push((p.to_fen(), p.hash()));
                 p.make_move(mv);
-                let fresh = Connect::from_fen(&p.to_fen(), rules).unwrap().with_weights(weights);
+                let mut fresh = Connect::from_fen(&p.to_fen(), rules).unwrap().with_weights(weights);
                 assert_eq!(fresh.hash(), p.hash(), "{}", p.to_fen());
                 assert_eq!(fresh.outcome(), p.outcome(), "{}", p.to_fen());
                 assert!(fresh.lines == p.lines, "{}", p.to_fen());
@@ -626,12 +626,12 @@ fn evaluation_sanity() {
         f
     };
     let four: Vec<&str> = four.iter().map(String::as_str).collect();
-    let p = pos(&four, g);
+    let mut p = pos(&four, g);
     assert_eq!(p.side_to_move(), Side::White);
     assert!(p.evaluate() >= params::WIN_NEXT && p.evaluate() > q + 5_000);
     // The open four with Black to move: Black cannot block both ends.
     let rows: Vec<&str> = four_b.iter().map(String::as_str).collect();
-    let p = pos(&rows, g);
+    let mut p = pos(&rows, g);
     assert_eq!(p.side_to_move(), Side::Black);
     assert_eq!(p.win_cell_count(Side::White), 2);
     assert_eq!(p.evaluate(), params::LOSS_AFTER_NEXT);
@@ -672,7 +672,7 @@ fn evaluation_sanity() {
     // side, and the side that owns the open three is the one that stands better.
     let twin = swapped(&open);
     let twin: Vec<&str> = twin.iter().map(String::as_str).collect();
-    let (a, b) = (pos(&open, g), pos(&twin, g));
+    let (mut a, mut b) = (pos(&open, g), pos(&twin, g));
     for pat in Pattern::ALL {
         for (x, y) in [(Side::White, Side::Black), (Side::Black, Side::White)] {
             assert_eq!(a.patterns.pattern_count(x, pat), b.patterns.pattern_count(y, pat), "{pat:?}");
@@ -801,7 +801,7 @@ fn board15(rows: &[(usize, &str)]) -> Vec<String> {
 }
 
 fn score_of(rows: &[String], rules: ConnectRules) -> (Connect, Score) {
-    let p = pos_of(rows, rules);
+    let mut p = pos_of(rows, rules);
     let e = p.evaluate();
     let terms: Score = p.eval_terms().iter().map(|t| t.1).sum();
     assert_eq!(terms, e, "eval_terms add up: {:?}", p.eval_terms());

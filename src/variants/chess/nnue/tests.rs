@@ -134,12 +134,16 @@ fn update_equals_a_fresh_accumulator_through_every_kind_of_move() {
     }
 }
 
+/// The accumulators are brought up to date only when asked for, so this asks
+/// at random: after one move or after several (a null move among them, kept on
+/// the line or taken back at once), and while the line is unwound.
 #[test]
 fn the_engine_keeps_its_accumulator_through_make_and_unmake() {
     let mut rng = Rng::new(7);
     for (fen, chess960) in STARTS {
         let mut pos = Chess::from_fen(fen, ChessRules { chess960 }).unwrap();
-        let mut played = 0;
+        // Each step taken: a move (false) or a null move (true).
+        let mut line = Vec::new();
         for _ in 0..60 {
             let mut moves = MoveList::new();
             pos.legal_moves(&mut moves);
@@ -147,17 +151,34 @@ fn the_engine_keeps_its_accumulator_through_make_and_unmake() {
                 break;
             }
             pos.make_move(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
-            played += 1;
-            if rng.next_u64() % 5 == 0 {
-                pos.make_null_move();
-                pos.unmake_null_move();
+            line.push(false);
+            match rng.next_u64() % 6 {
+                0 => {
+                    pos.make_null_move();
+                    pos.unmake_null_move();
+                }
+                1 if !pos.in_check() => {
+                    pos.make_null_move();
+                    line.push(true);
+                }
+                _ => {}
             }
-            assert_eq!(*pos.nnue_accumulator(), Accumulator::new(pos.board(), embedded()));
+            if rng.next_u64() % 3 == 0 {
+                assert_eq!(pos.nnue_accumulator(), Accumulator::new(pos.board(), embedded()));
+            }
         }
-        for _ in 0..played {
-            pos.unmake_move();
-            assert_eq!(*pos.nnue_accumulator(), Accumulator::new(pos.board(), embedded()));
+        assert_eq!(pos.nnue_accumulator(), Accumulator::new(pos.board(), embedded()));
+        while let Some(null) = line.pop() {
+            if null {
+                pos.unmake_null_move();
+            } else {
+                pos.unmake_move();
+            }
+            if rng.next_u64() % 2 == 0 {
+                assert_eq!(pos.nnue_accumulator(), Accumulator::new(pos.board(), embedded()));
+            }
         }
+        assert_eq!(pos.nnue_accumulator(), Accumulator::new(pos.board(), embedded()));
     }
 }
 
