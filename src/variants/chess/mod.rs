@@ -25,6 +25,7 @@ use crate::variants::chesslike::{format_fen, parse_fen, see, Board, CastlingStyl
 
 use movegen::{checkers, generate};
 use nnue::{Accumulator, AccumulatorStack, Network};
+use eval::pawn_cache::PawnCache;
 use gives_check::CheckInfo;
 use ordering::Threats;
 
@@ -62,6 +63,8 @@ pub struct Chess {
     /// with `history` like `nnue`; made on the first `forces_reply` at a node,
     /// cleared when a move reaches a new board at that length.
     check_info: Vec<Option<CheckInfo>>,
+    /// The classical evaluation's pawn-structure terms by pawn sets.
+    pawn_cache: PawnCache,
 }
 
 /// The weight (numerator, denominator) of a correcting network's output in the
@@ -72,9 +75,9 @@ const NET_WEIGHT: (i32, i32) = (5, 4);
 
 /// The evaluation of `b` given the network's first layer for it, `acc`.
 #[inline]
-fn evaluate_with(acc: &Accumulator, b: &Board, net: &Network) -> Score {
+fn evaluate_with(acc: &Accumulator, b: &Board, net: &Network, cache: &mut PawnCache) -> Score {
     let learnt = acc.evaluate(b.turn(), net);
-    let v = if net.on_classical { learnt * NET_WEIGHT.0 / NET_WEIGHT.1 + eval::evaluate(b) } else { learnt };
+    let v = if net.on_classical { learnt * NET_WEIGHT.0 / NET_WEIGHT.1 + eval::evaluate_cached(b, cache) } else { learnt };
     v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
@@ -130,7 +133,8 @@ impl Chess {
         let nnue = AccumulatorStack::new(&board, net);
         let threats = Threats::of(&board);
         let check_info = vec![None];
-        Ok(Chess { board, rules, history: Vec::new(), plies_since_null: 0, nnue, net, threats, check_info })
+        let pawn_cache = PawnCache::default();
+        Ok(Chess { board, rules, history: Vec::new(), plies_since_null: 0, nnue, net, threats, check_info, pawn_cache })
     }
 
     /// How many earlier positions since the last irreversible move (and the last
@@ -310,7 +314,7 @@ impl Position for Chess {
         // The moves since the last evaluation owe the accumulators their updates.
         let (history, board, net) = (&self.history, &self.board, self.net);
         let acc = self.nnue.current(net, |i| history.get(i).map_or(board, |undo| &undo.board));
-        evaluate_with(acc, board, net)
+        evaluate_with(acc, board, net, &mut self.pawn_cache)
     }
 
     /// The classical terms, then what the network adds to them (or, for a
@@ -319,7 +323,7 @@ impl Position for Chess {
         let mut terms = if self.net.on_classical { eval::terms(&self.board) } else { Vec::new() };
         let listed: Score = terms.iter().map(|(_, v)| v).sum();
         let fresh = Accumulator::new(&self.board, self.net);
-        let total = evaluate_with(&fresh, &self.board, self.net);
+        let total = evaluate_with(&fresh, &self.board, self.net, &mut PawnCache::default());
         terms.push(("Network".to_string(), total - listed));
         terms
     }

@@ -6,6 +6,7 @@
 //! engine evaluates; there is no second copy of the counting to keep in step.
 
 use super::weights::WEIGHTS;
+use crate::variants::chesslike::{Bitboard, Board};
 use super::{Term, TERMS};
 use super::tapered::S;
 
@@ -13,6 +14,17 @@ use super::tapered::S;
 pub trait Acc {
     /// `count` times weight `index` (a flat index into `WEIGHTS`), for `term`.
     fn add(&mut self, term: Term, index: usize, count: i32);
+
+    /// Both sides' pawn-structure terms, given the pawns' attacks (White's,
+    /// Black's). A reader that only sums may answer from a cache
+    /// ([`super::pawn_cache`]); the others count them.
+    #[inline]
+    fn pawn_structure(&mut self, b: &Board, pawn_attacks: [Bitboard; 2])
+    where
+        Self: Sized,
+    {
+        super::pawn_cache::count_structure(b, pawn_attacks, self);
+    }
 }
 
 /// The engine's reader: the weighted sum.

@@ -11,6 +11,7 @@ pub(crate) mod king_safety;
 pub mod layout;
 pub(crate) mod masks;
 pub mod params;
+pub mod pawn_cache;
 pub(crate) mod pawns;
 pub(crate) mod pieces;
 pub mod psqt;
@@ -26,6 +27,7 @@ use crate::core::Side;
 use crate::variants::chesslike::{Board, Role};
 
 use acc::{Acc, ByTerm, Total};
+use pawn_cache::{CachedTotal, PawnCache};
 use layout::Group;
 use params::*;
 pub use tapered::{S, MAX_PHASE};
@@ -80,8 +82,8 @@ pub fn walk(b: &Board, acc: &mut impl Acc) -> i32 {
     let w = pieces::evaluate(b, Side::White, pawn_attacks[0], pawn_attacks[1], zones[1], acc);
     let k = pieces::evaluate(b, Side::Black, pawn_attacks[1], pawn_attacks[0], zones[0], acc);
 
-    for (us, their_pawn_attacks) in [(Side::White, pawn_attacks[1]), (Side::Black, pawn_attacks[0])] {
-        pawns::structure(b, us, their_pawn_attacks, acc);
+    acc.pawn_structure(b, pawn_attacks);
+    for us in [Side::White, Side::Black] {
         pawns::passed(b, us, acc);
     }
 
@@ -118,6 +120,15 @@ fn for_side_to_move(b: &Board, white: Score) -> Score {
 pub fn evaluate(b: &Board) -> Score {
     let (sum, phase, scale) = white_sum(b);
     for_side_to_move(b, sum.taper(phase, scale))
+}
+
+/// [`evaluate`], with the pawn-structure terms looked up in `cache` (the same
+/// value, sooner).
+pub fn evaluate_cached(b: &Board, cache: &mut PawnCache) -> Score {
+    let mut acc = CachedTotal { total: Total::default(), cache };
+    let phase = walk(b, &mut acc);
+    let sum = acc.total.0;
+    for_side_to_move(b, sum.taper(phase, scale_for(b, sum.eg)))
 }
 
 /// The weighted sum from White's point of view before the phase blend, with the

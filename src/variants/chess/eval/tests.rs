@@ -85,6 +85,32 @@ fn colour_symmetry_along_games() {
     }
 }
 
+/// The cached pawn-structure terms give the evaluation computed in full, along
+/// games where the same structures come back (hits) and new ones push old ones
+/// out, in one small shared cache.
+#[test]
+fn the_pawn_cache_changes_nothing() {
+    let mut rng = crate::core::rng::Rng::new(11);
+    let mut cache = super::pawn_cache::PawnCache::default();
+    let mut checked = 0;
+    for _round in 0..3 {
+        for fen in FENS {
+            let mut p = pos(fen);
+            for _ in 0..60 {
+                assert_eq!(super::evaluate_cached(p.board(), &mut cache), super::evaluate(p.board()), "{}", p.to_fen());
+                checked += 1;
+                let mut list = MoveList::new();
+                p.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                p.make_move(list[(rng.next_u64() % list.len() as u64) as usize]);
+            }
+        }
+    }
+    assert!(checked > 1000);
+}
+
 #[test]
 fn terms_add_up() {
     for fen in FENS {
