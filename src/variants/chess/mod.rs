@@ -241,9 +241,9 @@ impl Position for Chess {
         side_to_move_in_check(&self.board)
     }
 
-    /// Whether `mv` gives check, from the attacks it opens and makes
-    /// (`gives_check`), without `make_move`'s history entry and accumulator
-    /// update: the search asks it of every move it would prune.
+    /// Whether `mv` gives check, from the attacks it opens and makes, without
+    /// playing it: the search asks it of every move it would prune, so what the
+    /// node's moves share ([`CheckInfo`]) is worked out once per node.
     fn forces_reply(&mut self, mv: Move) -> bool {
         let at = self.history.len();
         if self.check_info.len() <= at {
