@@ -81,6 +81,13 @@ fn evaluate_with(acc: &Accumulator, b: &Board, net: &Network, cache: &mut PawnCa
     v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
+/// The board `i` moves into the game: `history[i]`'s, or the current `board`
+/// at the end of the line.
+#[inline]
+fn line_board<'a>(history: &'a [Undo], board: &'a Board, i: usize) -> &'a Board {
+    history.get(i).map_or(board, |undo| &undo.board)
+}
+
 /// Whether the side to move in `b` is in check: its checkers alone, without the
 /// pins that move generation also needs.
 fn side_to_move_in_check(b: &Board) -> bool {
@@ -102,7 +109,7 @@ impl Chess {
     #[cfg(test)]
     pub(crate) fn nnue_accumulator(&mut self) -> Accumulator {
         let (history, board) = (&self.history, &self.board);
-        *self.nnue.current(self.net, |i| history.get(i).map_or(board, |undo| &undo.board))
+        *self.nnue.current(self.net, history.len(), |i| line_board(history, board, i))
     }
 
     /// A move reached a board at this length of `history`: the check info kept
@@ -257,7 +264,6 @@ impl Position for Chess {
         self.history.push(Undo { board: self.board, plies_since_null: self.plies_since_null, threats: self.threats });
         self.board.play(mv);
         self.threats = Threats::of(&self.board);
-        self.nnue.push();
         self.new_board_for_check_info();
         self.plies_since_null += 1;
     }
@@ -267,13 +273,12 @@ impl Position for Chess {
             self.board = undo.board;
             self.plies_since_null = undo.plies_since_null;
             self.threats = undo.threats;
-            self.nnue.pop();
+            self.nnue.rewind(self.history.len());
         }
     }
 
     fn make_null_move(&mut self) {
         self.history.push(Undo { board: self.board, plies_since_null: self.plies_since_null, threats: self.threats });
-        self.nnue.push();
         self.new_board_for_check_info();
         self.board.play_null();
         self.threats = Threats::of(&self.board);
@@ -313,7 +318,7 @@ impl Position for Chess {
     fn evaluate(&mut self) -> Score {
         // The moves since the last evaluation owe the accumulators their updates.
         let (history, board, net) = (&self.history, &self.board, self.net);
-        let acc = self.nnue.current(net, |i| history.get(i).map_or(board, |undo| &undo.board));
+        let acc = self.nnue.current(net, history.len(), |i| line_board(history, board, i));
         evaluate_with(acc, board, net, &mut self.pawn_cache)
     }
 
