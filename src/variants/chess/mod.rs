@@ -11,11 +11,13 @@
 
 pub mod eval;
 mod gives_check;
+mod line_sums;
 pub mod nnue;
 mod material;
 pub mod movegen;
 mod ordering;
 mod perft;
+mod piece_delta;
 #[cfg(test)]
 mod tests;
 
@@ -24,7 +26,8 @@ use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termin
 use crate::variants::chesslike::{format_fen, parse_fen, see, Board, CastlingStyle, FenProblem, parse_legal, Move, Role, Square};
 
 use movegen::{checkers, generate};
-use nnue::{Accumulator, AccumulatorStack, Network};
+use line_sums::{LineSums, SumStack};
+use nnue::Network;
 use eval::pawn_cache::PawnCache;
 use gives_check::CheckInfo;
 use ordering::Threats;
@@ -51,16 +54,17 @@ pub struct Chess {
     /// Plies since the last null move (or the start): repetitions are not looked for
     /// across a null move, which is not a real move of the game.
     plies_since_null: u32,
-    /// The evaluation network's first layer for the board after each move, in
-    /// step with `history` (slot `i` is the board `history[i]` holds, the last
-    /// one the current board's), updated when `evaluate` asks.
-    nnue: AccumulatorStack,
+    /// The network's first layer and the classical piece terms for the board
+    /// after each move, in step with `history` (slot `i` is the board
+    /// `history[i]` holds, the last one the current board's), updated when
+    /// `evaluate` asks.
+    sums: SumStack,
     /// The embedded network, looked up once rather than at every move.
     net: &'static Network,
     /// The opponent's attacks on the current board, for the move order.
     threats: Threats,
     /// The check test's shared part for the board after each move, in step
-    /// with `history` like `nnue`; made on the first `forces_reply` at a node,
+    /// with `history` like `sums`; made on the first `forces_reply` at a node,
     /// cleared when a move reaches a new board at that length.
     check_info: Vec<Option<CheckInfo>>,
     /// The classical evaluation's pawn-structure terms by pawn sets.
@@ -73,11 +77,15 @@ pub struct Chess {
 /// +22.6 ± 28.1 in 400 games and 3/2 +15.6 ± 28.0 against 1).
 const NET_WEIGHT: (i32, i32) = (5, 4);
 
-/// The evaluation of `b` given the network's first layer for it, `acc`.
+/// The evaluation of `b` given its sums over the pieces, `sums`.
 #[inline]
-fn evaluate_with(acc: &Accumulator, b: &Board, net: &Network, cache: &mut PawnCache) -> Score {
-    let learnt = acc.evaluate(b.turn(), net);
-    let v = if net.on_classical { learnt * NET_WEIGHT.0 / NET_WEIGHT.1 + eval::evaluate_cached(b, cache) } else { learnt };
+fn evaluate_with(sums: &LineSums, b: &Board, net: &Network, cache: &mut PawnCache) -> Score {
+    let learnt = sums.acc.evaluate(b.turn(), net);
+    let v = if net.on_classical {
+        learnt * NET_WEIGHT.0 / NET_WEIGHT.1 + eval::evaluate_cached(b, cache, sums.pieces)
+    } else {
+        learnt
+    };
     v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
@@ -107,9 +115,9 @@ impl Chess {
     }
 
     #[cfg(test)]
-    pub(crate) fn nnue_accumulator(&mut self) -> Accumulator {
+    pub(crate) fn line_sums(&mut self) -> LineSums {
         let (history, board) = (&self.history, &self.board);
-        *self.nnue.current(self.net, history.len(), |i| line_board(history, board, i))
+        *self.sums.current(self.net, history.len(), |i| line_board(history, board, i))
     }
 
     /// A move reached a board at this length of `history`: the check info kept
@@ -137,11 +145,11 @@ impl Chess {
             }
         }
         let net = nnue::embedded();
-        let nnue = AccumulatorStack::new(&board, net);
+        let sums = SumStack::new(&board, net);
         let threats = Threats::of(&board);
         let check_info = vec![None];
         let pawn_cache = PawnCache::default();
-        Ok(Chess { board, rules, history: Vec::new(), plies_since_null: 0, nnue, net, threats, check_info, pawn_cache })
+        Ok(Chess { board, rules, history: Vec::new(), plies_since_null: 0, sums, net, threats, check_info, pawn_cache })
     }
 
     /// How many earlier positions since the last irreversible move (and the last
@@ -273,7 +281,7 @@ impl Position for Chess {
             self.board = undo.board;
             self.plies_since_null = undo.plies_since_null;
             self.threats = undo.threats;
-            self.nnue.rewind(self.history.len());
+            self.sums.rewind(self.history.len());
         }
     }
 
@@ -318,8 +326,8 @@ impl Position for Chess {
     fn evaluate(&mut self) -> Score {
         // The moves since the last evaluation owe the accumulators their updates.
         let (history, board, net) = (&self.history, &self.board, self.net);
-        let acc = self.nnue.current(net, history.len(), |i| line_board(history, board, i));
-        evaluate_with(acc, board, net, &mut self.pawn_cache)
+        let sums = self.sums.current(net, history.len(), |i| line_board(history, board, i));
+        evaluate_with(sums, board, net, &mut self.pawn_cache)
     }
 
     /// The classical terms, then what the network adds to them (or, for a
@@ -327,7 +335,7 @@ impl Position for Chess {
     fn eval_terms(&self) -> Vec<(String, Score)> {
         let mut terms = if self.net.on_classical { eval::terms(&self.board) } else { Vec::new() };
         let listed: Score = terms.iter().map(|(_, v)| v).sum();
-        let fresh = Accumulator::new(&self.board, self.net);
+        let fresh = LineSums::new(&self.board, self.net);
         let total = evaluate_with(&fresh, &self.board, self.net, &mut PawnCache::default());
         terms.push(("Network".to_string(), total - listed));
         terms

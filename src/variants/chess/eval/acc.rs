@@ -15,6 +15,17 @@ pub trait Acc {
     /// `count` times weight `index` (a flat index into `WEIGHTS`), for `term`.
     fn add(&mut self, term: Term, index: usize, count: i32);
 
+    /// Every piece's material and square-table terms; returns the game phase
+    /// before its cap. A reader that only sums may take them from a sum kept
+    /// move by move ([`super::piece_sum`]); the others count them.
+    #[inline]
+    fn piece_terms(&mut self, b: &Board) -> i32
+    where
+        Self: Sized,
+    {
+        super::piece_sum::count(b, self)
+    }
+
     /// Both sides' pawn-structure terms, given the pawns' attacks (White's,
     /// Black's). A reader that only sums may answer from a cache
     /// ([`super::pawn_cache`]); the others count them.

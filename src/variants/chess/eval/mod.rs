@@ -12,6 +12,7 @@ pub mod layout;
 pub(crate) mod masks;
 pub mod params;
 pub mod pawn_cache;
+pub mod piece_sum;
 pub(crate) mod pawns;
 pub(crate) mod pieces;
 pub mod psqt;
@@ -28,6 +29,7 @@ use crate::variants::chesslike::{Board, Role};
 
 use acc::{Acc, ByTerm, Total};
 use pawn_cache::{CachedTotal, PawnCache};
+use piece_sum::PieceSum;
 use layout::Group;
 use params::*;
 pub use tapered::{S, MAX_PHASE};
@@ -62,21 +64,7 @@ pub(crate) fn sign(side: Side) -> i32 {
 
 /// Reports every feature of `b` to `acc` and returns the game phase.
 pub fn walk(b: &Board, acc: &mut impl Acc) -> i32 {
-    let mut phase = 0;
-    for side in [Side::White, Side::Black] {
-        let sg = sign(side);
-        for role in Role::ALL {
-            let set = b.pieces(side, role);
-            if role != Role::King && set.any() {
-                acc.add(Term::Material, Group::Material.at(role.index()), sg * set.count() as i32);
-            }
-            phase += PHASE_UNITS[role.index()] * set.count() as i32;
-            for sq in set {
-                acc.add(Term::Psqt, psqt::index(side, role, sq), sg);
-            }
-        }
-    }
-
+    let phase = acc.piece_terms(b);
     let pawn_attacks = [pawns::pawn_attack_set(b, Side::White), pawns::pawn_attack_set(b, Side::Black)];
     let zones = [king_safety::king_zone(b, Side::White), king_safety::king_zone(b, Side::Black)];
     let w = pieces::evaluate(b, Side::White, pawn_attacks[0], pawn_attacks[1], zones[1], acc);
@@ -122,10 +110,11 @@ pub fn evaluate(b: &Board) -> Score {
     for_side_to_move(b, sum.taper(phase, scale))
 }
 
-/// [`evaluate`], with the pawn-structure terms looked up in `cache` (the same
-/// value, sooner).
-pub fn evaluate_cached(b: &Board, cache: &mut PawnCache) -> Score {
-    let mut acc = CachedTotal { total: Total::default(), cache };
+/// [`evaluate`], with the pawn-structure terms looked up in `cache` and the
+/// material and square-table terms given (`pieces`, those of `b`): the same
+/// value, sooner.
+pub fn evaluate_cached(b: &Board, cache: &mut PawnCache, pieces: PieceSum) -> Score {
+    let mut acc = CachedTotal { total: Total::default(), cache, pieces };
     let phase = walk(b, &mut acc);
     let sum = acc.total.0;
     for_side_to_move(b, sum.taper(phase, scale_for(b, sum.eg)))

@@ -97,7 +97,8 @@ fn the_pawn_cache_changes_nothing() {
         for fen in FENS {
             let mut p = pos(fen);
             for _ in 0..60 {
-                assert_eq!(super::evaluate_cached(p.board(), &mut cache), super::evaluate(p.board()), "{}", p.to_fen());
+                let pieces = super::piece_sum::PieceSum::of(p.board());
+                assert_eq!(super::evaluate_cached(p.board(), &mut cache, pieces), super::evaluate(p.board()), "{}", p.to_fen());
                 checked += 1;
                 let mut list = MoveList::new();
                 p.legal_moves(&mut list);

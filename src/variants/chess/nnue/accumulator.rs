@@ -1,7 +1,8 @@
 //! The first layer's output for both views, kept up to date move by move.
 
 use crate::core::Side;
-use crate::variants::chesslike::{Board, Role};
+use crate::variants::chess::piece_delta::{PieceDelta, Placed};
+use crate::variants::chesslike::Board;
 
 use super::{feature, flip_feature, white_features, Network, HIDDEN, QA, QB, SCALE};
 
@@ -11,39 +12,6 @@ use super::{feature, flip_feature, white_features, Network, HIDDEN, QA, QB, SCAL
 #[repr(C, align(64))]
 pub struct Accumulator {
     v: [[i16; HIDDEN]; 2],
-}
-
-/// The inputs a move turns off and on, as White sees them: at most two each
-/// (castling moves king and rook; a capture that promotes removes two pieces).
-struct Delta {
-    on: [usize; 2],
-    off: [usize; 2],
-    ons: usize,
-    offs: usize,
-}
-
-impl Delta {
-    /// The difference of the two boards' piece sets is exactly what a move
-    /// changed, whatever the move was (castling either way, en passant,
-    /// promotion); finding it is twelve bitboard comparisons.
-    fn between(before: &Board, after: &Board) -> Option<Delta> {
-        let mut d = Delta { on: [0; 2], off: [0; 2], ons: 0, offs: 0 };
-        for side in [Side::White, Side::Black] {
-            for role in Role::ALL {
-                let old = before.pieces(side, role);
-                let new = after.pieces(side, role);
-                for sq in old & !new {
-                    *d.off.get_mut(d.offs)? = feature(Side::White, side, role, sq);
-                    d.offs += 1;
-                }
-                for sq in new & !old {
-                    *d.on.get_mut(d.ons)? = feature(Side::White, side, role, sq);
-                    d.ons += 1;
-                }
-            }
-        }
-        Some(d)
-    }
 }
 
 impl Accumulator {
@@ -58,35 +26,41 @@ impl Accumulator {
     }
 
     /// Sets `self` to the accumulator of `after`, given `prev`, that of
-    /// `before`, one move earlier. The common moves (one input off and one on,
-    /// a capture's two off and one on) are one pass over each view.
+    /// `before`, one move earlier.
     pub fn set_after_move(&mut self, prev: &Accumulator, before: &Board, after: &Board, net: &Network) {
-        let Some(d) = Delta::between(before, after) else {
-            *self = Accumulator::new(after, net);
-            return;
-        };
+        match PieceDelta::between(before, after) {
+            Some(d) => self.apply(prev, &d, net),
+            None => *self = Accumulator::new(after, net),
+        }
+    }
+
+    /// Sets `self` to `prev` changed by `d`. The common moves (one input off
+    /// and one on, a capture's two off and one on) are one pass over each view.
+    #[inline]
+    pub fn apply(&mut self, prev: &Accumulator, d: &PieceDelta, net: &Network) {
+        let white = |&(side, role, sq): &Placed| feature(Side::White, side, role, sq);
         for view in 0..2 {
-            let f = |x: usize| if view == 0 { x } else { flip_feature(x) };
+            let f = |x: &Placed| if view == 0 { white(x) } else { flip_feature(white(x)) };
             let (out, old) = (&mut self.v[view], &prev.v[view]);
-            match (d.ons, d.offs) {
-                (1, 1) => {
-                    let (a, s) = (&net.w1[f(d.on[0])], &net.w1[f(d.off[0])]);
+            match (d.on(), d.off()) {
+                ([on], [off]) => {
+                    let (a, s) = (&net.w1[f(on)], &net.w1[f(off)]);
                     for i in 0..HIDDEN {
                         out[i] = old[i].wrapping_add(a[i]).wrapping_sub(s[i]);
                     }
                 }
-                (1, 2) => {
-                    let (a, s, t) = (&net.w1[f(d.on[0])], &net.w1[f(d.off[0])], &net.w1[f(d.off[1])]);
+                ([on], [off1, off2]) => {
+                    let (a, s, t) = (&net.w1[f(on)], &net.w1[f(off1)], &net.w1[f(off2)]);
                     for i in 0..HIDDEN {
                         out[i] = old[i].wrapping_add(a[i]).wrapping_sub(s[i]).wrapping_sub(t[i]);
                     }
                 }
-                _ => {
+                (ons, offs) => {
                     *out = *old;
-                    for &x in &d.on[..d.ons] {
+                    for x in ons {
                         add(out, &net.w1[f(x)]);
                     }
-                    for &x in &d.off[..d.offs] {
+                    for x in offs {
                         sub(out, &net.w1[f(x)]);
                     }
                 }

@@ -14,13 +14,11 @@
 
 mod accumulator;
 mod network;
-mod stack;
 #[cfg(test)]
 mod tests;
 
 pub use accumulator::Accumulator;
 pub use network::{embedded, NetError, Network};
-pub use stack::AccumulatorStack;
 
 use crate::core::Side;
 use crate::variants::chesslike::{Board, Role, Square};
