@@ -25,15 +25,6 @@ impl Accumulator {
         acc
     }
 
-    /// Sets `self` to the accumulator of `after`, given `prev`, that of
-    /// `before`, one move earlier.
-    pub fn set_after_move(&mut self, prev: &Accumulator, before: &Board, after: &Board, net: &Network) {
-        match PieceDelta::between(before, after) {
-            Some(d) => self.apply(prev, &d, net),
-            None => *self = Accumulator::new(after, net),
-        }
-    }
-
     /// Sets `self` to `prev` changed by `d`. The common moves (one input off
     /// and one on, a capture's two off and one on) are one pass over each view.
     #[inline]

@@ -7,6 +7,7 @@ use super::*;
 use crate::core::rng::Rng;
 use crate::core::{MoveList, Position};
 use crate::variants::chess::eval::piece_sum::PieceSum;
+use crate::variants::chess::piece_delta::PieceDelta;
 use crate::variants::chess::{Chess, ChessRules};
 use crate::variants::chesslike::Board;
 
@@ -123,15 +124,18 @@ fn flipping_a_feature_is_the_other_sides_view() {
 }
 
 #[test]
-fn update_equals_a_fresh_accumulator_through_every_kind_of_move() {
+fn updates_equal_fresh_sums_through_every_kind_of_move() {
     let net = random_network(5);
     let boards = random_game_boards(6, 40);
     assert!(boards.len() > 2000);
     for (before, after) in &boards {
+        let d = PieceDelta::between(before, after).expect("one move changes at most two pieces each way");
         let prev = Accumulator::new(before, &net);
         let mut acc = Accumulator::new(&Board::empty(), &net);
-        acc.set_after_move(&prev, before, after, &net);
+        acc.apply(&prev, &d, &net);
         assert_eq!(acc, Accumulator::new(after, &net), "after a move to {}", after.placement_fen());
+        let pieces = PieceSum::after_move(&PieceSum::of(before), &d);
+        assert_eq!(pieces, PieceSum::of(after), "after a move to {}", after.placement_fen());
     }
 }
 
