@@ -17,7 +17,7 @@ use crate::variants::chesslike::{Board, Role};
 
 /// A board's material and square-table terms (White's point of view) and its
 /// game phase before the cap at `MAX_PHASE`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceSum {
     pub sum: S,
     pub phase: i32,
