@@ -7,7 +7,9 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use ludex::core::{MoveList, Position};
 use ludex::search::{Collect, Limits, SearchResult, Searcher, Signals, Silent, CURRMOVE_AFTER_MS};
+use ludex::variants::connect::{Connect, ConnectRules};
 use toys::{Noise, Take, TakeRules, Ttt};
 
 /// Runs a search on its own thread, as the engine does; returns its handle.
@@ -112,6 +114,26 @@ fn stop_before_the_search_starts_still_gives_a_searched_move() {
     let r = Searcher::new(8, 1).search(&Noise::new(8), &Limits::infinite(), &signals, &mut Silent);
     assert!(r.best_move.is_some());
     assert_eq!(r.depth, 1);
+}
+
+#[test]
+fn a_spent_clock_cuts_depth_one_short() {
+    // A stop or a node limit waits for depth 1, so that there is a searched move; the
+    // clock does not, once depth 1 has run a few hundred nodes. This gomoku position
+    // (from a self-play game) has fours on both sides, and its depth 1 follows them
+    // for thousands of nodes: with the clock down to the move overhead (a hard limit
+    // of 0 ms) a late move would lose the game.
+    let fen = "15/15/15/15/15/7p7/2pp1PP8/3P1PpP7/3PP1p1p6/1pPP1P1p7/2p3P8/7p7/15/15/15 b - - 0 11";
+    let pos = Connect::from_fen(fen, ConnectRules::gomoku()).unwrap();
+    let depth1 = Searcher::new(8, 1).search(&pos, &Limits::depth(1), &Signals::new(false), &mut Silent);
+    let limits = Limits { wtime_ms: Some(30), btime_ms: Some(30), move_overhead_ms: 30, ..Limits::default() };
+    let r = Searcher::new(8, 1).search(&pos, &limits, &Signals::new(false), &mut Silent);
+    assert!(depth1.nodes > 1_000, "depth 1 too small to show the cut: {} nodes", depth1.nodes);
+    assert_eq!(r.depth, 0);
+    assert!(r.nodes <= 256, "{} nodes", r.nodes);
+    let mut legal = MoveList::new();
+    pos.legal_moves(&mut legal);
+    assert!(r.best_move.is_some_and(|m| legal.iter().any(|&l| l == m)), "{:?}", r.best_move);
 }
 
 #[test]

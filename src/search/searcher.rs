@@ -329,7 +329,15 @@ fn finish<P: Position>(w: &mut Worker<'_, P>, shared: &Shared<'_>) -> SearchResu
         };
     }
     let best = w.root_moves[0].clone();
-    let score: Score = if best.score > -crate::core::score::INFINITE { best.score } else { best.prev_score };
+    let score: Score = if best.score > -crate::core::score::INFINITE {
+        best.score
+    } else if best.prev_score > -crate::core::score::INFINITE {
+        best.prev_score
+    } else {
+        // The clock cut depth 1 short before any move had a score: the static
+        // evaluation is all this search knows.
+        w.position().evaluate()
+    };
     let ponder_move = best.pv.get(1).copied().or_else(|| ponder_from_tt(w.position(), best.mv, shared.tt));
     SearchResult {
         best_move: Some(best.mv),

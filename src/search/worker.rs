@@ -187,8 +187,9 @@ pub struct Worker<'a, P: Position> {
     pub nodes: u64,
     seldepth: usize,
     aborted: bool,
-    /// The main worker ignores stop requests until depth 1 is complete, so there is
-    /// always a searched best move to return.
+    /// The main worker ignores stop requests and node limits until depth 1 is
+    /// complete, so there is a searched best move to return. Only its hard time
+    /// limit cuts depth 1 short (see `poll`).
     can_abort: bool,
     pub completed_depth: u32,
     /// Helpers: the best root move of the last completed iteration (the main worker
@@ -276,7 +277,15 @@ impl<'a, P: Position> Worker<'a, P> {
             return true;
         }
         if !self.can_abort {
-            return false;
+            // Depth 1 is cheap in chess, but a connect position full of fours can make
+            // its quiescence tens of thousands of nodes: on a nearly spent clock a move
+            // that comes late loses the game, where the root's first move rarely does.
+            // Not at node 0: a depth 1 of a few hundred nodes (chess) is always done.
+            let late = self.nodes > 0
+                && self.nodes.is_multiple_of(POLL_INTERVAL)
+                && self.control.as_ref().is_some_and(|c| self.out_of_time(c));
+            self.aborted = late;
+            return late;
         }
         let stop = match &self.control {
             None => self.shared.halt.load(Ordering::Relaxed) || self.shared.signals.is_stopped(),
