@@ -70,6 +70,9 @@ pub struct TtHit {
     pub eval: Score,
     pub depth: i32,
     pub bound: Bound,
+    /// The node was on a principal variation when stored (or had been before):
+    /// such a node is reduced less, since its score is the one the root sees.
+    pub pv: bool,
 }
 
 impl TtHit {
@@ -101,17 +104,18 @@ const BUCKET: usize = 4;
 struct Bucket([Entry; BUCKET]);
 
 const NO_MOVE: u64 = 0xFFFF;
-const GEN_BITS: u32 = 6;
+const GEN_BITS: u32 = 5;
 const GEN_MASK: u8 = (1 << GEN_BITS) - 1;
 
 // Layout of `data`: move 0..16, score 16..32, eval 32..48, depth 48..56,
-// bound 56..58, generation 58..64.
-fn pack(move_index: Option<u16>, score: Score, eval: Score, depth: i32, bound: Bound, gen: u8) -> u64 {
+// bound 56..58, PV flag 58, generation 59..64.
+#[allow(clippy::too_many_arguments)]
+fn pack(move_index: Option<u16>, score: Score, eval: Score, depth: i32, bound: Bound, pv: bool, gen: u8) -> u64 {
     let mv = move_index.map_or(NO_MOVE, |m| m as u64);
     let score = clamp16(score) as u16 as u64;
     let eval = clamp16(eval) as u16 as u64;
     let depth = depth.clamp(i8::MIN as i32, i8::MAX as i32) as i8 as u8 as u64;
-    mv | score << 16 | eval << 32 | depth << 48 | bound.to_bits() << 56 | ((gen & GEN_MASK) as u64) << 58
+    mv | score << 16 | eval << 32 | depth << 48 | bound.to_bits() << 56 | (pv as u64) << 58 | ((gen & GEN_MASK) as u64) << 59
 }
 
 fn clamp16(v: Score) -> i16 {
@@ -119,7 +123,7 @@ fn clamp16(v: Score) -> i16 {
 }
 
 fn unpack_gen(data: u64) -> u8 {
-    (data >> 58) as u8 & GEN_MASK
+    (data >> 59) as u8 & GEN_MASK
 }
 
 fn unpack_depth(data: u64) -> i32 {
@@ -135,6 +139,7 @@ fn unpack(data: u64) -> Option<TtHit> {
         eval: (data >> 32) as u16 as i16 as Score,
         depth: unpack_depth(data),
         bound,
+        pv: (data >> 58) & 1 != 0,
     })
 }
 
@@ -257,7 +262,9 @@ impl Tt {
     /// Replacement: the slot holding the same key, else the least valuable slot
     /// (shallow and old). For the same key a result without a move keeps the old
     /// move, and a much shallower non-exact result does not overwrite a deep one.
-    pub fn store(&self, key: u64, move_index: Option<u16>, score: Score, eval: Score, depth: i32, bound: Bound) {
+    /// `pv`: the node is or was on a principal variation ([`TtHit::pv`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(&self, key: u64, move_index: Option<u16>, score: Score, eval: Score, depth: i32, bound: Bound, pv: bool) {
         let bucket = self.bucket(key);
         let gen = self.generation;
         let mut victim = &bucket.0[0];
@@ -278,7 +285,7 @@ impl Tt {
                     }
                     return;
                 }
-                write(e, key, pack(mv, score, eval, depth, bound, gen));
+                write(e, key, pack(mv, score, eval, depth, bound, pv, gen));
                 return;
             }
             let value = if (data >> 56) & 3 == 0 {
@@ -292,7 +299,7 @@ impl Tt {
                 victim = e;
             }
         }
-        write(victim, key, pack(move_index, score, eval, depth, bound, gen));
+        write(victim, key, pack(move_index, score, eval, depth, bound, pv, gen));
     }
 
     /// Permille of a sample of entries written by the current search (UCI `hashfull`).
@@ -368,20 +375,21 @@ mod tests {
         let tt = Tt::new(1);
         let key = 0x1234_5678_9abc_def0;
         assert_eq!(tt.probe(key), None);
-        tt.store(key, Some(7), -123, 45, 9, Bound::Lower);
+        tt.store(key, Some(7), -123, 45, 9, Bound::Lower, true);
         let hit = tt.probe(key).unwrap();
-        assert_eq!(hit, TtHit { move_index: Some(7), score: -123, eval: 45, depth: 9, bound: Bound::Lower });
+        assert_eq!(hit, TtHit { move_index: Some(7), score: -123, eval: 45, depth: 9, bound: Bound::Lower, pv: true });
         assert_eq!(tt.probe(key ^ 1), None);
         // A shallower result without a move keeps the old move.
-        tt.store(key, None, 10, 45, 8, Bound::Exact);
+        tt.store(key, None, 10, 45, 8, Bound::Exact, false);
         assert_eq!(tt.probe(key).unwrap().move_index, Some(7));
+        assert!(!tt.probe(key).unwrap().pv);
         assert_eq!(tt.probe(key).unwrap().bound, Bound::Exact);
         // A much shallower bound does not overwrite a deep result of this search.
-        tt.store(key, Some(3), 99, 45, 1, Bound::Upper);
+        tt.store(key, Some(3), 99, 45, 1, Bound::Upper, false);
         let hit = tt.probe(key).unwrap();
         assert_eq!((hit.depth, hit.score, hit.move_index), (8, 10, Some(7)));
         // Negative depths (quiescence) survive the packing.
-        tt.store(key ^ 2, None, 5, 5, -1, Bound::Upper);
+        tt.store(key ^ 2, None, 5, 5, -1, Bound::Upper, false);
         assert_eq!(tt.probe(key ^ 2).unwrap().depth, -1);
     }
 
@@ -394,7 +402,7 @@ mod tests {
         let mut rng = crate::core::rng::Rng::new(7);
         let keys: Vec<u64> = (0..200_000).map(|_| rng.next_u64()).collect();
         for &k in &keys {
-            tt.store(k, None, 0, 0, 1, Bound::Exact);
+            tt.store(k, None, 0, 0, 1, Bound::Exact, false);
         }
         // 65,536 slots and 200,000 random keys: nearly every slot is used.
         assert!(tt.hashfull() > 900, "hashfull {}", tt.hashfull());

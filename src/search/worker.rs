@@ -70,7 +70,7 @@ const PROBCUT_REDUCTION: i32 = 4;
 /// Singular extensions: from this depth, a hash move whose stored lower bound is at
 /// most `SE_TT_DEPTH_GAP` plies shallower is tested for being the only good move,
 /// against a bound this far (per ply of depth) below the stored score.
-const SE_MIN_DEPTH: i32 = 8;
+const SE_MIN_DEPTH: i32 = 6;
 const SE_TT_DEPTH_GAP: i32 = 3;
 const SE_MARGIN: Score = 2;
 /// A hash move that is singular by this much more (outside PV nodes) is extended by
@@ -629,6 +629,8 @@ impl<'a, P: Position> Worker<'a, P> {
         let excluded = self.excluded[ply];
         let tt = self.shared.tt.probe(key);
         let tt_move = tt.and_then(|h| h.move_index);
+        // On a principal variation now or when last stored: reduced less below.
+        let tt_pv = PV || tt.is_some_and(|h| h.pv);
         if let Some(hit) = tt {
             if !PV && excluded.is_none() && hit.depth >= depth {
                 if let Some(s) = hit.cutoff(ply, alpha, beta) {
@@ -720,7 +722,7 @@ impl<'a, P: Position> Worker<'a, P> {
         }
 
         if P::FORWARD_PRUNING_OK && !PV && !in_check && excluded.is_none() && depth >= PROBCUT_MIN_DEPTH && !is_mate(beta) {
-            if let Some(s) = self.probcut(key, depth, ply, beta, eval, tt, cut) {
+            if let Some(s) = self.probcut(key, depth, ply, beta, eval, tt, tt_pv, cut) {
                 return s;
             }
         }
@@ -844,7 +846,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 if depth >= 3 && n >= 2 && quiet && !in_check && !self.pos.in_check() {
                     r = lmr_base(depth, n) - PV as i32 - killer as i32;
                     if P::FORWARD_PRUNING_OK {
-                        r += !improving as i32 + cut as i32 + tt_noisy as i32;
+                        r += !improving as i32 + cut as i32 + tt_noisy as i32 - (tt_pv && !PV) as i32;
                         r -= (stat / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_CAP, LMR_HISTORY_CAP);
                     }
                     r = r.clamp(0, new_depth - 1);
@@ -926,6 +928,7 @@ impl<'a, P: Position> Worker<'a, P> {
             stored_eval,
             depth,
             bound,
+            tt_pv,
         );
         best
     }
@@ -935,7 +938,7 @@ impl<'a, P: Position> Worker<'a, P> {
     /// cannot win the margin by SEE are skipped, and so is the whole test when the
     /// hash already says a search of nearly this depth stayed below the raised beta.
     #[allow(clippy::too_many_arguments)]
-    fn probcut(&mut self, key: u64, depth: i32, ply: usize, beta: Score, eval: Score, tt: Option<TtHit>, cut: bool) -> Option<Score> {
+    fn probcut(&mut self, key: u64, depth: i32, ply: usize, beta: Score, eval: Score, tt: Option<TtHit>, tt_pv: bool, cut: bool) -> Option<Score> {
         let pc_beta = beta + margin::<P>(PROBCUT_MARGIN);
         let pc_depth = depth - PROBCUT_REDUCTION;
         if tt.is_some_and(|h| h.depth >= pc_depth && score_from_tt(h.score, ply) < pc_beta) {
@@ -963,7 +966,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 break;
             }
             if s >= pc_beta {
-                self.shared.tt.store(key, None, score_to_tt(s, ply), self.evals[ply], pc_depth, Bound::Lower);
+                self.shared.tt.store(key, None, score_to_tt(s, ply), self.evals[ply], pc_depth, Bound::Lower, tt_pv);
                 found = Some(s);
                 break;
             }
@@ -1168,7 +1171,9 @@ impl<'a, P: Position> Worker<'a, P> {
         }
         self.pickers[ply] = picker.into_buffer();
         let bound = Bound::of(best, alpha_orig, beta);
-        self.shared.tt.store(key, None, score_to_tt(best, ply), eval, 0, bound);
+        // Quiescence keeps a stored entry's PV flag: it has no PV nodes of its own.
+        let pv = tt.is_some_and(|h| h.pv);
+        self.shared.tt.store(key, None, score_to_tt(best, ply), eval, 0, bound, pv);
         best
     }
 
