@@ -5,6 +5,8 @@
 //! linear trace (`tune::trace`). The tuner therefore fits exactly the function the
 //! engine evaluates; there is no second copy of the counting to keep in step.
 
+use super::pawn_cache::PawnCache;
+use super::piece_sum::PieceSum;
 use super::weights::WEIGHTS;
 use crate::variants::chesslike::{Bitboard, Board};
 use super::{Term, TERMS};
@@ -46,6 +48,33 @@ impl Acc for Total {
     #[inline(always)]
     fn add(&mut self, _: Term, index: usize, count: i32) {
         self.0 += WEIGHTS[index] * count;
+    }
+}
+
+/// The engine's sum in search with the structure terms from a cache and the piece terms
+/// given (`pieces`, the evaluated board's).
+pub struct CachedTotal<'a> {
+    pub total: Total,
+    pub cache: &'a mut PawnCache,
+    pub pieces: PieceSum,
+}
+
+impl Acc for CachedTotal<'_> {
+    #[inline(always)]
+    fn add(&mut self, term: Term, index: usize, count: i32) {
+        self.total.add(term, index, count);
+    }
+
+    #[inline]
+    fn piece_terms(&mut self, b: &Board) -> i32 {
+        debug_assert_eq!(self.pieces, PieceSum::of(b));
+        self.total.0 += self.pieces.sum;
+        self.pieces.phase
+    }
+
+    #[inline]
+    fn pawn_structure(&mut self, b: &Board, pawn_attacks: [Bitboard; 2]) {
+        self.total.0 += self.cache.structure(b, pawn_attacks);
     }
 }
 

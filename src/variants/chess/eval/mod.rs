@@ -27,8 +27,8 @@ use crate::core::score::{Score, MATE_BOUND};
 use crate::core::Side;
 use crate::variants::chesslike::{Board, Role};
 
-use acc::{Acc, ByTerm, Total};
-use pawn_cache::{CachedTotal, PawnCache};
+use acc::{Acc, ByTerm, CachedTotal, Total};
+use pawn_cache::PawnCache;
 use piece_sum::PieceSum;
 use layout::Group;
 use params::*;
@@ -106,8 +106,9 @@ fn for_side_to_move(b: &Board, white: Score) -> Score {
 
 /// The static evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate(b: &Board) -> Score {
-    let (sum, phase, scale) = white_sum(b);
-    for_side_to_move(b, sum.taper(phase, scale))
+    let mut total = Total::default();
+    let phase = walk(b, &mut total);
+    blend(b, total.0, phase)
 }
 
 /// [`evaluate`], with the pawn-structure terms looked up in `cache` and the
@@ -116,7 +117,11 @@ pub fn evaluate(b: &Board) -> Score {
 pub fn evaluate_cached(b: &Board, cache: &mut PawnCache, pieces: PieceSum) -> Score {
     let mut acc = CachedTotal { total: Total::default(), cache, pieces };
     let phase = walk(b, &mut acc);
-    let sum = acc.total.0;
+    blend(b, acc.total.0, phase)
+}
+
+/// White's weighted sum blended by phase and endgame scale, for the side to move.
+fn blend(b: &Board, sum: S, phase: i32) -> Score {
     for_side_to_move(b, sum.taper(phase, scale_for(b, sum.eg)))
 }
 

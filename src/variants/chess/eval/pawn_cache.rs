@@ -6,9 +6,7 @@
 
 use super::acc::{Acc, Total};
 use super::pawns;
-use super::piece_sum::PieceSum;
 use super::tapered::S;
-use super::Term;
 use crate::core::Side;
 use crate::variants::chesslike::{Bitboard, Board, Role};
 
@@ -61,29 +59,3 @@ pub fn count_structure(b: &Board, pawn_attacks: [Bitboard; 2], acc: &mut impl Ac
     pawns::structure(b, Side::Black, pawn_attacks[0], acc);
 }
 
-/// The engine's sum with the structure terms from a cache and the piece terms
-/// given (`pieces`, the evaluated board's).
-pub struct CachedTotal<'a> {
-    pub total: Total,
-    pub cache: &'a mut PawnCache,
-    pub pieces: PieceSum,
-}
-
-impl Acc for CachedTotal<'_> {
-    #[inline(always)]
-    fn add(&mut self, term: Term, index: usize, count: i32) {
-        self.total.add(term, index, count);
-    }
-
-    #[inline]
-    fn piece_terms(&mut self, b: &Board) -> i32 {
-        debug_assert_eq!(self.pieces, PieceSum::of(b));
-        self.total.0 += self.pieces.sum;
-        self.pieces.phase
-    }
-
-    #[inline]
-    fn pawn_structure(&mut self, b: &Board, pawn_attacks: [Bitboard; 2]) {
-        self.total.0 += self.cache.structure(b, pawn_attacks);
-    }
-}
