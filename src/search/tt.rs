@@ -109,13 +109,15 @@ const GEN_MASK: u8 = (1 << GEN_BITS) - 1;
 
 // Layout of `data`: move 0..16, score 16..32, eval 32..48, depth 48..56,
 // bound 56..58, PV flag 58, generation 59..64.
+const PV_SHIFT: u32 = 58;
+const GEN_SHIFT: u32 = PV_SHIFT + 1;
 #[allow(clippy::too_many_arguments)]
 fn pack(move_index: Option<u16>, score: Score, eval: Score, depth: i32, bound: Bound, pv: bool, gen: u8) -> u64 {
     let mv = move_index.map_or(NO_MOVE, |m| m as u64);
     let score = clamp16(score) as u16 as u64;
     let eval = clamp16(eval) as u16 as u64;
     let depth = depth.clamp(i8::MIN as i32, i8::MAX as i32) as i8 as u8 as u64;
-    mv | score << 16 | eval << 32 | depth << 48 | bound.to_bits() << 56 | (pv as u64) << 58 | ((gen & GEN_MASK) as u64) << 59
+    mv | score << 16 | eval << 32 | depth << 48 | bound.to_bits() << 56 | (pv as u64) << PV_SHIFT | ((gen & GEN_MASK) as u64) << GEN_SHIFT
 }
 
 fn clamp16(v: Score) -> i16 {
@@ -123,7 +125,7 @@ fn clamp16(v: Score) -> i16 {
 }
 
 fn unpack_gen(data: u64) -> u8 {
-    (data >> 59) as u8 & GEN_MASK
+    (data >> GEN_SHIFT) as u8 & GEN_MASK
 }
 
 fn unpack_depth(data: u64) -> i32 {
@@ -139,7 +141,7 @@ fn unpack(data: u64) -> Option<TtHit> {
         eval: (data >> 32) as u16 as i16 as Score,
         depth: unpack_depth(data),
         bound,
-        pv: (data >> 58) & 1 != 0,
+        pv: (data >> PV_SHIFT) & 1 != 0,
     })
 }
 
