@@ -8,7 +8,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use crate::core::score::{Score, DRAW};
+use crate::core::score::{Score, DRAW, INFINITE};
 use crate::core::{MoveList, Position, SolverBudget};
 
 use super::limits::{Limits, Signals};
@@ -329,9 +329,9 @@ fn finish<P: Position>(w: &mut Worker<'_, P>, shared: &Shared<'_>) -> SearchResu
         };
     }
     let best = w.root_moves[0].clone();
-    let score: Score = if best.score > -crate::core::score::INFINITE {
+    let score: Score = if best.score > -INFINITE {
         best.score
-    } else if best.prev_score > -crate::core::score::INFINITE {
+    } else if best.prev_score > -INFINITE {
         best.prev_score
     } else {
         // The clock cut depth 1 short before any move had a score: the static

@@ -109,7 +109,8 @@ const GEN_MASK: u8 = (1 << GEN_BITS) - 1;
 
 // Layout of `data`: move 0..16, score 16..32, eval 32..48, depth 48..56,
 // bound 56..58, PV flag 58, generation 59..64.
-const PV_SHIFT: u32 = 58;
+const BOUND_SHIFT: u32 = 56;
+const PV_SHIFT: u32 = BOUND_SHIFT + 2;
 const GEN_SHIFT: u32 = PV_SHIFT + 1;
 #[allow(clippy::too_many_arguments)]
 fn pack(move_index: Option<u16>, score: Score, eval: Score, depth: i32, bound: Bound, pv: bool, gen: u8) -> u64 {
@@ -117,11 +118,16 @@ fn pack(move_index: Option<u16>, score: Score, eval: Score, depth: i32, bound: B
     let score = clamp16(score) as u16 as u64;
     let eval = clamp16(eval) as u16 as u64;
     let depth = depth.clamp(i8::MIN as i32, i8::MAX as i32) as i8 as u8 as u64;
-    mv | score << 16 | eval << 32 | depth << 48 | bound.to_bits() << 56 | (pv as u64) << PV_SHIFT | ((gen & GEN_MASK) as u64) << GEN_SHIFT
+    mv | score << 16 | eval << 32 | depth << 48 | bound.to_bits() << BOUND_SHIFT | (pv as u64) << PV_SHIFT | ((gen & GEN_MASK) as u64) << GEN_SHIFT
 }
 
 fn clamp16(v: Score) -> i16 {
     v.clamp(i16::MIN as i32, i16::MAX as i32) as i16
+}
+
+/// Whether the slot holds an entry: an empty one has no bound bits.
+fn occupied(data: u64) -> bool {
+    (data >> BOUND_SHIFT) & 3 != 0
 }
 
 fn unpack_gen(data: u64) -> u8 {
@@ -133,7 +139,7 @@ fn unpack_depth(data: u64) -> i32 {
 }
 
 fn unpack(data: u64) -> Option<TtHit> {
-    let bound = Bound::from_bits((data >> 56) & 3)?;
+    let bound = Bound::from_bits((data >> BOUND_SHIFT) & 3)?;
     let mv = data & 0xFFFF;
     Some(TtHit {
         move_index: if mv == NO_MOVE { None } else { Some(mv as u16) },
@@ -274,7 +280,7 @@ impl Tt {
         for e in bucket.0.iter() {
             let data = e.data.load(Ordering::Relaxed);
             let stored_key = e.key_xor_data.load(Ordering::Relaxed) ^ data;
-            if stored_key == key && (data >> 56) & 3 != 0 {
+            if stored_key == key && occupied(data) {
                 let mut mv = move_index;
                 if mv.is_none() && data & 0xFFFF != NO_MOVE {
                     mv = Some((data & 0xFFFF) as u16);
@@ -290,7 +296,7 @@ impl Tt {
                 write(e, key, pack(mv, score, eval, depth, bound, pv, gen));
                 return;
             }
-            let value = if (data >> 56) & 3 == 0 {
+            let value = if !occupied(data) {
                 i32::MIN // empty
             } else {
                 let age = (gen.wrapping_sub(unpack_gen(data)) & GEN_MASK) as i32;
@@ -311,7 +317,7 @@ impl Tt {
         for b in &self.buckets[..sample] {
             for e in b.0.iter() {
                 let data = e.data.load(Ordering::Relaxed);
-                if (data >> 56) & 3 != 0 && unpack_gen(data) == self.generation {
+                if occupied(data) && unpack_gen(data) == self.generation {
                     used += 1;
                 }
             }
