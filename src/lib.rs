@@ -10,7 +10,8 @@
 //! - [`play`]: `ludex play`, a game against the engine in a terminal;
 //! - [`matchrunner`]: `ludex match`, the host side of both protocols and a referee;
 //! - [`datagen`]: `ludex datagen`, self-play chess games written as training data;
-//! - [`tune`]: `ludex tune`, Texel tuning of the chess evaluation on that data.
+//! - [`tune`]: `ludex tune`, Texel tuning of the chess evaluation on that data;
+//! - [`spsa`]: `ludex spsa`, tuning of the search's numbers in games.
 
 pub mod bench;
 pub mod core;
@@ -21,6 +22,7 @@ pub mod perft;
 pub mod play;
 pub mod protocol;
 pub mod search;
+pub mod spsa;
 pub mod train;
 pub mod tune;
 pub mod variants;

@@ -64,6 +64,8 @@ enum Cmd {
     Tune(TuneArgs),
     /// Train the chess evaluation network on datagen files; writes the network file the engine embeds
     TrainNnue(TrainNnueArgs),
+    /// Tune the search's numbers by SPSA in games between two instances of a `--features spsa` build
+    Spsa(SpsaArgs),
     /// Engine-vs-engine games with cutechess-cli's options (see `ludex match -help`)
     #[command(disable_help_flag = true)]
     Match {
@@ -71,6 +73,35 @@ enum Cmd {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+}
+
+#[derive(clap::Args)]
+#[command(after_help = "Example: ludex spsa --state spsa.txt --iterations 2000 -- -engine cmd=ludex-spsa name=plus \
+-engine cmd=ludex-spsa name=minus -each nodes=10000 option.Hash=16 -openings file=chess.epd order=random -concurrency 2")]
+struct SpsaArgs {
+    /// The state file (format in protocol.md), rewritten after every iteration; created from the
+    /// built-in tunables when missing, so the same command goes on where it stopped
+    #[arg(long)]
+    state: std::path::PathBuf,
+    /// Iterations planned (for a new state)
+    #[arg(long, default_value_t = 1000)]
+    iterations: u64,
+    /// The learning rate at the end of the run (for a new state)
+    #[arg(long, default_value_t = 0.002)]
+    r_end: f64,
+    /// Each tunable's final perturbation, as a share of its range (for a new state)
+    #[arg(long, default_value_t = 0.05)]
+    c_share: f64,
+    /// Tune only these tunables, comma-separated (for a new state; default: all)
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
+    /// Game pairs per iteration
+    #[arg(long, default_value_t = 1)]
+    pairs: usize,
+    /// `ludex match` arguments, after `--`: two -engine (the plus and the minus side), -each,
+    /// -openings, -concurrency
+    #[arg(last = true, required = true)]
+    match_args: Vec<String>,
 }
 
 #[derive(clap::Args)]
@@ -318,6 +349,7 @@ fn main() -> ExitCode {
         Some(Cmd::Datagen(d)) => report(datagen(d), "datagen"),
         Some(Cmd::Tune(t)) => report(tune(t), "tune"),
         Some(Cmd::TrainNnue(t)) => report(train_nnue(t), "train-nnue"),
+        Some(Cmd::Spsa(a)) => report(spsa(a), "spsa"),
         Some(Cmd::Match { args }) => match ludex::matchrunner::run(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(&format!("match: {e}")),
@@ -420,6 +452,24 @@ fn report(result: anyhow::Result<()>, what: &str) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&format!("{what}: {e:#}")),
     }
+}
+
+/// `ludex spsa`: progress on stderr, the final values on stdout.
+fn spsa(a: SpsaArgs) -> anyhow::Result<()> {
+    let opts = ludex::spsa::Options {
+        state: a.state,
+        iterations: a.iterations,
+        r_end: a.r_end,
+        c_share: a.c_share,
+        only: a.only,
+        pairs: a.pairs,
+        match_args: a.match_args,
+    };
+    let state = ludex::spsa::run(&opts)?;
+    for p in &state.params {
+        println!("{} {}", p.name, p.value.round() as i64);
+    }
+    Ok(())
 }
 
 /// `ludex datagen`: progress on stderr, data to `--out` or stdout.

@@ -103,6 +103,16 @@ impl Engine {
         result
     }
 
+    /// A search tunable, by its index in `search::params::ALL`, for the searches
+    /// started from now on. Only a build with `--features spsa` offers tunables
+    /// (`parse_setting` refuses them otherwise); in other builds they are constants.
+    pub fn set_tunable(&mut self, index: usize, value: i32) {
+        #[cfg(feature = "spsa")]
+        crate::search::params::ALL[index].set(value);
+        #[cfg(not(feature = "spsa"))]
+        log::warn!("tunable {index} = {value} ignored: not a --features spsa build");
+    }
+
     /// `Clear Hash`: forget the transposition table and histories.
     pub fn clear_hash(&mut self) {
         self.clear_pending = true;

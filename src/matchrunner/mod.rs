@@ -45,8 +45,6 @@ pub fn run(args: &[String]) -> Result<(), ConfigError> {
         }
         cli::Command::Run(c) => c,
     };
-    let mut picker = OpeningPicker::new(config.variant, config.book.clone(), config.random_openings, config.seed);
-    let games = scheduler::schedule(config.tournament, config.engines.len(), config.rounds, config.games, &mut picker);
     if let Some(dir) = &config.log_dir {
         fs::create_dir_all(dir).map_err(|e| ConfigError(format!("cannot create log dir {}: {e}", dir.display())))?;
     }
@@ -54,15 +52,8 @@ pub fn run(args: &[String]) -> Result<(), ConfigError> {
         Some(p) => Some(File::create(p).map_err(|e| ConfigError(format!("cannot write {}: {e}", p.display())))?),
         None => None,
     };
-    let total = games.len();
-    let plan = Arc::new(Plan {
-        variant: config.variant,
-        engines: config.engines.clone(),
-        games,
-        rules: config.rules.clone(),
-        concurrency: config.concurrency,
-        log_dir: config.log_dir.clone(),
-    });
+    let plan = plan(&config);
+    let total = plan.games.len();
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let mut standings = Standings::new(names);
     let date = pgn::today();
@@ -105,4 +96,25 @@ pub fn run(args: &[String]) -> Result<(), ConfigError> {
     }
     print!("{}", standings.table(&config.points, sprt.as_ref()));
     Ok(())
+}
+
+/// The games `config` asks for, ready for the scheduler.
+fn plan(config: &cli::MatchConfig) -> Arc<Plan> {
+    let mut picker = OpeningPicker::new(config.variant, config.book.clone(), config.random_openings, config.seed);
+    let games = scheduler::schedule(config.tournament, config.engines.len(), config.rounds, config.games, &mut picker);
+    Arc::new(Plan {
+        variant: config.variant,
+        engines: config.engines.clone(),
+        games,
+        rules: config.rules.clone(),
+        concurrency: config.concurrency,
+        log_dir: config.log_dir.clone(),
+    })
+}
+
+/// Plays the games of `config` without printing, handing each finished game to
+/// `on_game` (which returns false to stop); returns how many were played. For
+/// drivers such as `ludex spsa` that run many short matches.
+pub fn play_games(config: &cli::MatchConfig, on_game: impl FnMut(&record::GameRecord) -> bool) -> usize {
+    scheduler::run(plan(config), on_game)
 }

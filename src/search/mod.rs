@@ -18,6 +18,7 @@
 mod correction;
 mod limits;
 mod ordering;
+pub mod params;
 mod report;
 mod searcher;
 pub mod time;

@@ -7,6 +7,7 @@
 use std::sync::OnceLock;
 
 use super::correction::Correction;
+use super::params;
 use crate::core::{MoveList, Position, Side, PIECE_TO_SLOTS};
 
 /// Slots per side in the history table (`Position::history_index` modulo this).
@@ -384,17 +385,34 @@ pub fn cont_score<P: Position>(pos: &P, mv: P::Move, history: &History, conts: [
 /// Late-move reduction for the `n`-th move (0-based) at `depth`, before adjustments.
 #[inline]
 pub fn lmr_base(depth: i32, n: usize) -> i32 {
+    let (d, m) = ((depth.max(0) as usize).min(63), n.min(63));
+    // A tuning build reads the tunables at every call; a normal one fills the table
+    // once from constants.
+    if cfg!(feature = "spsa") {
+        return lmr_formula(d, m) as i32;
+    }
     static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         let mut t = [[0u8; 64]; 64];
-        for (d, row) in t.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+        for (d, row) in t.iter_mut().enumerate() {
+            for (m, r) in row.iter_mut().enumerate() {
+                *r = lmr_formula(d, m);
             }
         }
         t
     });
-    table[(depth.max(0) as usize).min(63)][n.min(63)] as i32
+    table[d][m] as i32
+}
+
+/// `LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR` (both in hundredths), 0 for
+/// depth or move 0.
+fn lmr_formula(d: usize, m: usize) -> u8 {
+    if d == 0 || m == 0 {
+        return 0;
+    }
+    let base = params::LMR_BASE.get() as f64 / 100.0;
+    let divisor = params::LMR_DIVISOR.get() as f64 / 100.0;
+    (base + (d as f64).ln() * (m as f64).ln() / divisor) as u8
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use crate::core::{MoveList, Position, CORRECTION_KEYS};
 
 use super::limits::{Limits, Signals};
 use super::ordering::{cont_score, history_bonus, lmr_base, Context, History, Picker};
+use super::params::*;
 use super::report::{Bound, CurrMove, Report, ReportScore, SearchListener, CURRMOVE_AFTER_MS};
 use super::time::{Progress, TimeBudget};
 use super::tt::{score_from_tt, score_to_tt, Tt, TtHit};
@@ -20,52 +21,40 @@ pub const MAX_PLY: usize = 128;
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = (MAX_PLY - 8) as u32;
 
-/// Aspiration windows start this wide around the previous score...
-const ASPIRATION_DELTA: Score = 25;
-/// ...from this depth on.
+// The margins and divisors that `ludex spsa` tunes are in `params`; the depth
+// limits that frame them stay here.
+
+/// Aspiration windows (`ASPIRATION_DELTA` wide at first) from this depth on.
 const ASPIRATION_FROM_DEPTH: u32 = 4;
-/// Reverse futility pruning: margin per ply of depth, and the deepest it applies.
-const RFP_MARGIN: Score = 90;
+/// Reverse futility pruning (`RFP_MARGIN` per ply): the deepest it applies...
 const RFP_MAX_DEPTH: i32 = 6;
 /// ...and the deepest where forward pruning is sound (`P::FORWARD_PRUNING_OK`).
 const RFP_MAX_DEPTH_PRUNING: i32 = 8;
 /// Late-move pruning (`P::FORWARD_PRUNING_OK`): at this depth and below, quiet moves
 /// after the first `lmp_limit` are not searched.
 const LMP_MAX_DEPTH: i32 = 8;
-/// Futility pruning of quiet moves: the static evaluation plus this margin (base and
-/// per ply of reduced depth) must reach alpha, or the move is not searched.
-const FUTILITY_BASE: Score = 100;
-const FUTILITY_MARGIN: Score = 100;
+/// Futility pruning of quiet moves (`FUTILITY_BASE`, `FUTILITY_MARGIN`) up to this
+/// reduced depth.
 const FUTILITY_MAX_DEPTH: i32 = 8;
-/// SEE pruning: quiet moves losing more than this times the reduced depth squared,
-/// captures losing more than this times the depth, are not searched.
-const SEE_QUIET_MARGIN: Score = 25;
-const SEE_NOISY_MARGIN: Score = 90;
+/// SEE pruning of captures (`SEE_NOISY_MARGIN` per ply) up to this depth.
 const SEE_NOISY_MAX_DEPTH: i32 = 6;
-/// History pruning: quiet moves whose history is below minus this per ply, at a
-/// reduced depth below `HISTORY_PRUNE_MAX_DEPTH`, are not searched.
-const HISTORY_PRUNE_MARGIN: i32 = 3_000;
+/// History pruning (`HISTORY_PRUNE_MARGIN` per ply) below this reduced depth.
 const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
-/// One ply less reduction per this much history (main plus continuation), at most
-/// `LMR_HISTORY_CAP` plies either way.
-const LMR_HISTORY_DIVISOR: i32 = 8_192;
+/// History changes the reduction (`LMR_HISTORY_DIVISOR`) by at most this many
+/// plies either way.
 const LMR_HISTORY_CAP: i32 = 2;
 /// Internal iterative reduction: a node this deep without a hash move is searched
 /// one ply shallower (it has not been searched before, or not well).
 const IIR_MIN_DEPTH: i32 = 4;
-/// Razoring: this close to the horizon and this far below alpha (a base plus a
-/// margin per squared ply), a node whose quiescence search cannot reach alpha
-/// either is given up as a fail low. The margin grows fast with depth because
-/// quiescence cannot see a quiet mate: with a linear 250 per ply, a queen
-/// sacrifice for a smothered mate (in `tests/data/chess_mates.txt`) was razored
-/// at depth 3.
-const RAZOR_BASE: Score = 300;
-const RAZOR_MARGIN: Score = 250;
+/// Razoring: this close to the horizon and `RAZOR_BASE + RAZOR_MARGIN * depth²`
+/// below alpha, a node whose quiescence search cannot reach alpha either is given
+/// up as a fail low. The margin grows fast with depth because quiescence cannot see
+/// a quiet mate: with a linear 250 per ply, a queen sacrifice for a smothered mate
+/// (in `tests/data/chess_mates.txt`) was razored at depth 3.
 const RAZOR_MAX_DEPTH: i32 = 3;
 /// ProbCut: from this depth, a capture whose shallow search (depth minus
 /// `PROBCUT_REDUCTION`) beats beta by `PROBCUT_MARGIN` is taken as a cutoff.
 const PROBCUT_MIN_DEPTH: i32 = 5;
-const PROBCUT_MARGIN: Score = 200;
 const PROBCUT_REDUCTION: i32 = 4;
 /// Singular extensions: from this depth, a hash move whose stored lower bound is at
 /// most `SE_TT_DEPTH_GAP` plies shallower is tested for being the only good move,
@@ -73,15 +62,9 @@ const PROBCUT_REDUCTION: i32 = 4;
 const SE_MIN_DEPTH: i32 = 6;
 const SE_TT_DEPTH_GAP: i32 = 3;
 const SE_MARGIN: Score = 2;
-/// A hash move that is singular by this much more (outside PV nodes) is extended by
-/// two plies, at most `DOUBLE_EXT_MAX` times along one line.
-const DOUBLE_EXT_MARGIN: Score = 16;
+/// A hash move singular by `DOUBLE_EXT_MARGIN` more (outside PV nodes) is extended
+/// by two plies, at most this many times along one line.
 const DOUBLE_EXT_MAX: u8 = 6;
-/// After a reduced search fails high, the full-depth search goes a ply deeper when
-/// the score beat the best so far by this much (plus 2 per ply), a ply shallower
-/// when it barely did.
-const LMR_DEEPER_MARGIN: Score = 40;
-const LMR_SHALLOWER_MARGIN: Score = 8;
 
 /// An evaluation margin given in chess centipawns, on the variant's scale
 /// (`Position::MARGIN_PERCENT`); a constant for each variant, folded at compile time.
@@ -481,7 +464,7 @@ impl<'a, P: Position> Worker<'a, P> {
     /// score that widens on every fail.
     fn aspiration<L: SearchListener<P::Move>>(&mut self, depth: u32, pv_idx: usize, listener: &mut L) {
         let prev = self.root_moves[pv_idx].prev_score;
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = ASPIRATION_DELTA.get();
         let (mut alpha, mut beta) = if depth >= ASPIRATION_FROM_DEPTH && prev > -INFINITE && !is_mate(prev) {
             ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
         } else {
@@ -682,7 +665,7 @@ impl<'a, P: Position> Worker<'a, P> {
             && excluded.is_none()
             && depth <= RAZOR_MAX_DEPTH
             && !is_mate(alpha)
-            && eval + margin::<P>(RAZOR_BASE + RAZOR_MARGIN * depth * depth) < alpha
+            && eval + margin::<P>(RAZOR_BASE.get() + RAZOR_MARGIN.get() * depth * depth) < alpha
         {
             let s = self.qsearch(ply, 0, alpha, alpha + 1, 0);
             if self.aborted {
@@ -697,13 +680,13 @@ impl<'a, P: Position> Worker<'a, P> {
             // position holds. Relies on the same "a move helps" premise as null move.
             let rfp_depth = if P::FORWARD_PRUNING_OK { depth - improving as i32 } else { depth };
             let rfp_max = if P::FORWARD_PRUNING_OK { RFP_MAX_DEPTH_PRUNING } else { RFP_MAX_DEPTH };
-            if depth <= rfp_max && eval - margin::<P>(RFP_MARGIN * rfp_depth) >= beta {
+            if depth <= rfp_max && eval - margin::<P>(RFP_MARGIN.get() * rfp_depth) >= beta {
                 return eval;
             }
             if !skip_null && depth >= 3 && eval >= beta {
                 // Reduce more the deeper the node and the further eval is above beta.
                 let r = if P::FORWARD_PRUNING_OK {
-                    3 + depth / 3 + ((eval - beta) / margin::<P>(200).max(1)).min(3)
+                    3 + depth / 3 + ((eval - beta) / margin::<P>(NMP_EVAL_DIVISOR.get()).max(1)).min(3)
                 } else {
                     3 + depth / 4
                 };
@@ -772,7 +755,7 @@ impl<'a, P: Position> Worker<'a, P> {
                     return 0;
                 }
                 if s < singular_beta {
-                    let double = !PV && s < singular_beta - DOUBLE_EXT_MARGIN && self.double_exts[ply] < DOUBLE_EXT_MAX;
+                    let double = !PV && s < singular_beta - DOUBLE_EXT_MARGIN.get() && self.double_exts[ply] < DOUBLE_EXT_MAX;
                     tt_extension = if double { 2 } else { 1 };
                 } else if singular_beta >= beta {
                     return singular_beta;
@@ -847,7 +830,7 @@ impl<'a, P: Position> Worker<'a, P> {
                     r = lmr_base(depth, n) - PV as i32 - killer as i32;
                     if P::FORWARD_PRUNING_OK {
                         r += !improving as i32 + cut as i32 + tt_noisy as i32 - (tt_pv && !PV) as i32;
-                        r -= (stat / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_CAP, LMR_HISTORY_CAP);
+                        r -= (stat / LMR_HISTORY_DIVISOR.get()).clamp(-LMR_HISTORY_CAP, LMR_HISTORY_CAP);
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -855,8 +838,8 @@ impl<'a, P: Position> Worker<'a, P> {
                 if score > alpha && r > 0 {
                     let mut d = new_depth;
                     if P::FORWARD_PRUNING_OK {
-                        d += (score > best + LMR_DEEPER_MARGIN + 2 * new_depth) as i32;
-                        d -= (score < best + LMR_SHALLOWER_MARGIN) as i32;
+                        d += (score > best + LMR_DEEPER_MARGIN.get() + 2 * new_depth) as i32;
+                        d -= (score < best + LMR_SHALLOWER_MARGIN.get()) as i32;
                     }
                     score = -self.search::<false>(d, ply + 1, -alpha - 1, -alpha, false, !cut);
                 }
@@ -939,7 +922,7 @@ impl<'a, P: Position> Worker<'a, P> {
     /// hash already says a search of nearly this depth stayed below the raised beta.
     #[allow(clippy::too_many_arguments)]
     fn probcut(&mut self, key: u64, depth: i32, ply: usize, beta: Score, eval: Score, tt: Option<TtHit>, tt_pv: bool, cut: bool) -> Option<Score> {
-        let pc_beta = beta + margin::<P>(PROBCUT_MARGIN);
+        let pc_beta = beta + margin::<P>(PROBCUT_MARGIN.get());
         let pc_depth = depth - PROBCUT_REDUCTION;
         if tt.is_some_and(|h| h.depth >= pc_depth && score_from_tt(h.score, ply) < pc_beta) {
             return None;
@@ -986,12 +969,12 @@ impl<'a, P: Position> Worker<'a, P> {
     #[allow(clippy::too_many_arguments)]
     fn futile(&self, mv: P::Move, quiet: bool, depth: i32, n: usize, eval: Score, alpha: Score, in_check: bool, stat: i32) -> bool {
         if !quiet {
-            return depth <= SEE_NOISY_MAX_DEPTH && !self.pos.see_ge(mv, -SEE_NOISY_MARGIN * depth);
+            return depth <= SEE_NOISY_MAX_DEPTH && !self.pos.see_ge(mv, -SEE_NOISY_MARGIN.get() * depth);
         }
         let lmr_depth = (depth - 1 - lmr_base(depth, n)).max(0);
-        (!in_check && lmr_depth <= FUTILITY_MAX_DEPTH && eval + margin::<P>(FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth) <= alpha)
-            || (lmr_depth < HISTORY_PRUNE_MAX_DEPTH && stat < -HISTORY_PRUNE_MARGIN * depth)
-            || (lmr_depth <= FUTILITY_MAX_DEPTH && !self.pos.see_ge(mv, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
+        (!in_check && lmr_depth <= FUTILITY_MAX_DEPTH && eval + margin::<P>(FUTILITY_BASE.get() + FUTILITY_MARGIN.get() * lmr_depth) <= alpha)
+            || (lmr_depth < HISTORY_PRUNE_MAX_DEPTH && stat < -HISTORY_PRUNE_MARGIN.get() * depth)
+            || (lmr_depth <= FUTILITY_MAX_DEPTH && !self.pos.see_ge(mv, -SEE_QUIET_MARGIN.get() * lmr_depth * lmr_depth))
     }
 
     /// The piece-to key of `mv` for continuation history, where the variant uses it.

@@ -6,6 +6,7 @@ use std::fmt;
 use vampirc_uci::{Serializable, UciOptionConfig};
 
 use crate::engine::strength::{MAX_ELO, MAX_SKILL, MIN_ELO};
+use crate::search::params;
 use crate::variants::Variant;
 
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -42,7 +43,12 @@ pub fn option_lines() -> Vec<String> {
         check("UCI_LimitStrength"),
         spin("UCI_Elo", MAX_ELO as i64, MIN_ELO as i64, MAX_ELO as i64),
     ];
-    options.iter().map(|o| o.serialize()).collect()
+    let mut lines: Vec<String> = options.iter().map(|o| o.serialize()).collect();
+    if cfg!(feature = "spsa") {
+        let tunables = params::ALL.iter().map(|t| spin(t.name, t.default as i64, t.min as i64, t.max as i64));
+        lines.extend(tunables.map(|o| o.serialize()));
+    }
+    lines
 }
 
 /// A `setoption` understood and checked, ready for the engine.
@@ -63,6 +69,9 @@ pub enum Setting {
     /// Standard `UCI_*` options hosts send to every engine (`UCI_Opponent`,
     /// `UCI_EngineAbout`, ...): accepted and ignored without a word.
     HostInformation,
+    /// A search tunable (an index into `search::params::ALL`) and its new value;
+    /// offered only by a build with `--features spsa`.
+    Tunable(usize, i32),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,7 +133,17 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Setting, OptionE
         "uci_limitstrength" => Setting::LimitStrength(check()?),
         "uci_elo" => Setting::Elo(spin(MIN_ELO as u64, MAX_ELO as u64)? as u32),
         k if k.starts_with("uci_") => Setting::HostInformation,
-        _ => return Err(OptionError::Unknown(name.to_string())),
+        _ => match params::find(&key).filter(|_| cfg!(feature = "spsa")) {
+            Some(i) => {
+                let t = params::ALL[i];
+                let range = format!("an integer from {} to {}", t.min, t.max);
+                match value.map(str::parse::<i32>) {
+                    Some(Ok(v)) if (t.min..=t.max).contains(&v) => Setting::Tunable(i, v),
+                    _ => return Err(bad(&range)),
+                }
+            }
+            None => return Err(OptionError::Unknown(name.to_string())),
+        },
     })
 }
 

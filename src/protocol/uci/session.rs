@@ -169,6 +169,7 @@ impl UciSession {
             Setting::LimitStrength(on) => self.quietly(|s| s.strength.limit = on),
             Setting::Elo(elo) => self.quietly(|s| s.strength.elo = elo),
             Setting::HostInformation => {}
+            Setting::Tunable(i, v) => e.set_tunable(i, v),
         }
     }
 
