@@ -72,11 +72,10 @@ pub fn run(opts: &Options) -> Result<State, ConfigError> {
     if base.engines.len() != 2 {
         return Err(ConfigError("spsa needs exactly two -engine (the plus and the minus side)".into()));
     }
-    let mut rng = Rng::new(base.seed ^ 0x5b5a);
-    for _ in 0..state.iteration {
-        rng.next_u64();
-    }
     while state.iteration < state.iterations {
+        // The signs depend on the seed and the iteration alone, so a resumed run
+        // draws what an uninterrupted one would have.
+        let mut rng = Rng::new(mix(base.seed, state.iteration));
         let p = state.perturb(|| rng.next_u64() & 1 == 1);
         let mut config = base.clone();
         config.games = 2 * opts.pairs.max(1);
@@ -103,4 +102,13 @@ pub fn run(opts: &Options) -> Result<State, ConfigError> {
         eprintln!("spsa {}/{}: plus {wins}-{draws}-{losses}  {}", state.iteration, state.iterations, values.join(" "));
     }
     Ok(state)
+}
+
+/// A well-spread PRNG seed from a run's seed and an iteration (SplitMix64's
+/// finaliser), so that neighbouring iterations draw unrelated signs.
+fn mix(seed: u64, iteration: u64) -> u64 {
+    let mut z = seed ^ iteration.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
