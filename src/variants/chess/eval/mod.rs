@@ -126,7 +126,9 @@ fn blend(b: &Board, sum: S, phase: i32) -> Score {
 }
 
 /// The weighted sum from White's point of view before the phase blend, with the
-/// phase and the endgame scale that `evaluate` applies.
+/// phase and the endgame scale that `evaluate` applies: what the tuner's tests
+/// check its gradient against (the engine goes through `blend`).
+#[cfg(test)]
 pub fn white_sum(b: &Board) -> (S, i32, i32) {
     let mut total = Total::default();
     let phase = walk(b, &mut total);
