@@ -11,7 +11,11 @@ use crate::core::{MoveList, Position, CORRECTION_KEYS};
 
 use super::limits::{Limits, Signals};
 use super::ordering::{cont_score, history_bonus, lmr_base, Context, History, Picker};
-use super::params::*;
+use super::params::{
+    ASPIRATION_DELTA, DOUBLE_EXT_MARGIN, FUTILITY_BASE, FUTILITY_MARGIN, HISTORY_PRUNE_MARGIN, LMR_DEEPER_MARGIN,
+    LMR_HISTORY_DIVISOR, LMR_SHALLOWER_MARGIN, NMP_EVAL_DIVISOR, PROBCUT_MARGIN, RAZOR_BASE, RAZOR_MARGIN, RFP_MARGIN,
+    SEE_NOISY_MARGIN, SEE_QUIET_MARGIN,
+};
 use super::report::{Bound, CurrMove, Report, ReportScore, SearchListener, CURRMOVE_AFTER_MS};
 use super::time::{Progress, TimeBudget};
 use super::tt::{score_from_tt, score_to_tt, Tt, TtHit};

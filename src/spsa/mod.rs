@@ -41,20 +41,21 @@ pub struct Options {
 /// A new state from the built-in tunables (their defaults, ranges and a share of
 /// each range as the perturbation).
 pub fn initial_state(opts: &Options) -> Result<State, ConfigError> {
-    let mut chosen = Vec::new();
-    for t in params::ALL {
-        if opts.only.is_empty() || opts.only.iter().any(|n| n.eq_ignore_ascii_case(t.name)) {
+    let wanted = opts
+        .only
+        .iter()
+        .map(|n| params::find(n).ok_or_else(|| ConfigError(format!("no tunable called '{n}'"))))
+        .collect::<Result<Vec<usize>, _>>()?;
+    // In declaration order, each once, whatever the order of `--only`.
+    let params = (params::ALL.iter().enumerate())
+        .filter(|(i, _)| wanted.is_empty() || wanted.contains(i))
+        .map(|(_, t)| {
             let (min, max) = (t.min as f64, t.max as f64);
             let c_end = ((max - min) * opts.c_share).max(0.5);
-            chosen.push(Param { name: t.name.to_string(), value: t.default as f64, min, max, c_end });
-        }
-    }
-    for n in &opts.only {
-        if params::find(n).is_none() {
-            return Err(ConfigError(format!("no tunable called '{n}'")));
-        }
-    }
-    Ok(State { iteration: 0, iterations: opts.iterations, r_end: opts.r_end, params: chosen })
+            Param { name: t.name.to_string(), value: t.default as f64, min, max, c_end }
+        })
+        .collect();
+    Ok(State { iteration: 0, iterations: opts.iterations, r_end: opts.r_end, params })
 }
 
 /// Runs the iterations left in the state file, rewriting it after each one.
