@@ -382,18 +382,28 @@ pub fn cont_score<P: Position>(pos: &P, mv: P::Move, history: &History, conts: [
     conts.iter().flatten().map(|&earlier| history.cont(earlier, current)).sum()
 }
 
-/// Late-move reduction for the `n`-th move (0-based) at `depth`, before adjustments.
+/// One ply in the units of [`lmr_frac`].
+pub const LMR_ONE: i32 = 1024;
+
+/// Late-move reduction for the `n`-th move (0-based) at `depth`, before adjustments,
+/// in whole plies.
 #[inline]
 pub fn lmr_base(depth: i32, n: usize) -> i32 {
+    lmr_frac(depth, n) / LMR_ONE
+}
+
+/// The same in [`LMR_ONE`]ths of a ply, so that adjustments add up before rounding.
+#[inline]
+pub fn lmr_frac(depth: i32, n: usize) -> i32 {
     let (d, m) = ((depth.max(0) as usize).min(63), n.min(63));
     // A tuning build reads the tunables at every call; a normal one fills the table
     // once from constants.
     if cfg!(feature = "spsa") {
         return lmr_formula(d, m) as i32;
     }
-    static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
+    static TABLE: OnceLock<[[u16; 64]; 64]> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
-        let mut t = [[0u8; 64]; 64];
+        let mut t = [[0u16; 64]; 64];
         for (d, row) in t.iter_mut().enumerate() {
             for (m, r) in row.iter_mut().enumerate() {
                 *r = lmr_formula(d, m);
@@ -404,15 +414,15 @@ pub fn lmr_base(depth: i32, n: usize) -> i32 {
     table[d][m] as i32
 }
 
-/// `LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR` (both in hundredths), 0 for
-/// depth or move 0.
-fn lmr_formula(d: usize, m: usize) -> u8 {
+/// `LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR` (both in hundredths) in
+/// [`LMR_ONE`]ths, 0 for depth or move 0.
+fn lmr_formula(d: usize, m: usize) -> u16 {
     if d == 0 || m == 0 {
         return 0;
     }
     let base = params::LMR_BASE.get() as f64 / 100.0;
     let divisor = params::LMR_DIVISOR.get() as f64 / 100.0;
-    (base + (d as f64).ln() * (m as f64).ln() / divisor) as u8
+    ((base + (d as f64).ln() * (m as f64).ln() / divisor) * LMR_ONE as f64) as u16
 }
 
 #[cfg(test)]

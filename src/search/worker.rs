@@ -10,7 +10,7 @@ use crate::core::score::{is_mate, lost_in, won_in, Score, DRAW, INFINITE, MATE, 
 use crate::core::{MoveList, Position, CORRECTION_KEYS};
 
 use super::limits::{Limits, Signals};
-use super::ordering::{cont_score, history_bonus, lmr_base, Context, History, Picker};
+use super::ordering::{cont_score, history_bonus, lmr_base, lmr_frac, Context, History, Picker, LMR_ONE};
 use super::params::{
     ASPIRATION_DELTA, DOUBLE_EXT_MARGIN, FUTILITY_BASE, FUTILITY_MARGIN, HISTORY_PRUNE_MARGIN, LMR_DEEPER_MARGIN,
     LMR_HISTORY_DIVISOR, LMR_SHALLOWER_MARGIN, NMP_EVAL_DIVISOR, PROBCUT_MARGIN, RAZOR_BASE, RAZOR_MARGIN, RFP_MARGIN,
@@ -89,6 +89,19 @@ fn lmp_limit(depth: i32, improving: bool) -> usize {
 /// alike, 3 a little weaker, 6 clearly weaker (6/3/11 against 3); unbounded, the
 /// start position needs 8 million nodes for depth 4.
 const QS_FORCED_CHOICES: u32 = 2;
+/// A node whose replies failed high more often than this so far reduces its later
+/// moves a ply more.
+const LMR_CUTOFFS: u8 = 3;
+/// The history bonus of a quiet move per centipawn it gained by the static
+/// evaluation (its opponent's against its own), and the largest such bonus.
+const EVAL_DIFF_HISTORY: i32 = 8;
+const EVAL_DIFF_HISTORY_MAX: i32 = 1536;
+/// Hindsight: a node reached by a move reduced this much gets a ply back when the
+/// move did not lose ground by the static evaluation...
+const HINDSIGHT_EXTEND_REDUCTION: i32 = 3;
+/// ...and one reduced this much loses a ply when it lost this much (centipawns).
+const HINDSIGHT_REDUCE_REDUCTION: i32 = 2;
+const HINDSIGHT_REDUCE_DRIFT: Score = 175;
 /// Quiet moves remembered per node for the history malus.
 const QUIETS_TRACKED: usize = 64;
 /// Noisy moves remembered per node for the capture-history malus.
@@ -200,6 +213,15 @@ pub struct Worker<'a, P: Position> {
     /// Double singular extensions on the line to each ply (bounded, so that they
     /// cannot compound into an explosion of the tree).
     double_exts: Vec<u8>,
+    /// Fail highs so far among the children of the node at the ply above: when a
+    /// node's moves keep being refuted, its later moves are reduced more.
+    cutoffs: Vec<u8>,
+    /// The history slot of the quiet move played at each ply of the current line
+    /// (`None` for other moves): the child's static evaluation grades it.
+    quiet_slots: Vec<Option<usize>>,
+    /// The late-move reduction of the move being searched at each ply (0 outside
+    /// the reduced search): the child corrects it in hindsight.
+    reductions: Vec<i32>,
 }
 
 impl<'a, P: Position> Worker<'a, P> {
@@ -245,6 +267,9 @@ impl<'a, P: Position> Worker<'a, P> {
             moved: vec![None; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
             double_exts: vec![0; MAX_PLY + 2],
+            cutoffs: vec![0; MAX_PLY + 3],
+            quiet_slots: vec![None; MAX_PLY + 2],
+            reductions: vec![0; MAX_PLY + 2],
         }
     }
 
@@ -536,6 +561,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 listener.on_currmove(&CurrMove { depth: depth as u32, mv, number: i + 1 });
             }
             self.moved[0] = self.piece_to(mv);
+            self.quiet_slots[0] = None;
             self.double_exts[1] = 0;
             let nodes_before = self.nodes;
             self.pos.make_move(mv);
@@ -654,6 +680,23 @@ impl<'a, P: Position> Worker<'a, P> {
             }
             _ => eval,
         };
+        if P::FORWARD_PRUNING_OK && !in_check && ply >= 1 && self.evals[ply - 1] > -INFINITE {
+            // Our static evaluation plus the opponent's before its move: negative when
+            // its move gained, positive when it lost ground.
+            let drift = (self.evals[ply] + self.evals[ply - 1]) * 100 / P::MARGIN_PERCENT;
+            if let (Some(slot), true) = (self.quiet_slots[ply - 1], excluded.is_none()) {
+                // Grade the opponent's quiet move by what it did to the evaluation.
+                self.history.update(slot, (-EVAL_DIFF_HISTORY * drift).clamp(-EVAL_DIFF_HISTORY_MAX, EVAL_DIFF_HISTORY_MAX));
+            }
+            // Hindsight: a move reduced by a lot that did not hurt its side deserves
+            // the depth back; one that clearly did may lose a ply more.
+            let prior = self.reductions[ply - 1];
+            if prior >= HINDSIGHT_EXTEND_REDUCTION && drift <= 0 {
+                depth += 1;
+            } else if prior >= HINDSIGHT_REDUCE_REDUCTION && depth >= 2 && drift > HINDSIGHT_REDUCE_DRIFT {
+                depth -= 1;
+            }
+        }
         // Improving: the evaluation rose since our previous move (four plies back
         // if we were in check then). Pruning is bolder when it did not.
         let improving = P::FORWARD_PRUNING_OK && !in_check && {
@@ -695,6 +738,7 @@ impl<'a, P: Position> Worker<'a, P> {
                     3 + depth / 4
                 };
                 self.moved[ply] = None;
+                self.quiet_slots[ply] = None;
                 self.double_exts[ply + 1] = self.double_exts[ply];
                 self.pos.make_null_move();
                 let s = -self.search::<false>(depth - 1 - r, ply + 1, -beta, -beta + 1, true, !cut);
@@ -789,6 +833,7 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut n_noisies = 0;
         let mut n = 0usize;
         let mut skip_quiets = false;
+        self.cutoffs[ply + 1] = 0;
         loop {
             let ctx = Context { killers: &self.killers[ply], history: self.history, conts };
             let Some(idx) = picker.next_in_node(&self.pos, &list, &ctx) else { break };
@@ -799,11 +844,10 @@ impl<'a, P: Position> Worker<'a, P> {
             let quiet = !(P::HAS_NOISY_MOVES && self.pos.is_noisy(mv));
             let killer = self.killers[ply][0] == Some(mv) || self.killers[ply][1] == Some(mv);
             let piece_to = self.piece_to(mv);
-            let stat = if P::FORWARD_PRUNING_OK && quiet {
-                self.history.get(History::slot(side, self.pos.history_index(mv)))
-                    + cont_score(&self.pos, mv, self.history, conts)
-            } else {
-                0
+            let quiet_slot = (P::FORWARD_PRUNING_OK && quiet).then(|| History::slot(side, self.pos.history_index(mv)));
+            let stat = match quiet_slot {
+                Some(slot) => self.history.get(slot) + cont_score(&self.pos, mv, self.history, conts),
+                None => 0,
             };
             if may_prune && n > 0 && best > -MATE_BOUND {
                 // Late-move pruning: this far down a well-ordered list at low depth,
@@ -821,6 +865,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 }
             }
             self.moved[ply] = piece_to;
+            self.quiet_slots[ply] = quiet_slot;
             let ext = if tt_move == Some(idx as u16) { tt_extension } else { 0 };
             self.double_exts[ply + 1] = self.double_exts[ply] + (ext == 2) as u8;
             self.pos.make_move(mv);
@@ -831,14 +876,21 @@ impl<'a, P: Position> Worker<'a, P> {
             } else {
                 let mut r = 0;
                 if depth >= 3 && n >= 2 && quiet && !in_check && !self.pos.in_check() {
-                    r = lmr_base(depth, n) - PV as i32 - killer as i32;
+                    // In 1024ths of a ply, so that the history term and the flags add
+                    // up before rounding instead of each being rounded away.
+                    let mut rf = lmr_frac(depth, n) - LMR_ONE * (PV as i32 + killer as i32);
                     if P::FORWARD_PRUNING_OK {
-                        r += !improving as i32 + cut as i32 + tt_noisy as i32 - (tt_pv && !PV) as i32;
-                        r -= (stat / LMR_HISTORY_DIVISOR.get()).clamp(-LMR_HISTORY_CAP, LMR_HISTORY_CAP);
+                        let flags = !improving as i32 + cut as i32 + tt_noisy as i32 - (tt_pv && !PV) as i32
+                            + (self.cutoffs[ply + 1] > LMR_CUTOFFS) as i32;
+                        rf += LMR_ONE * flags;
+                        let cap = LMR_HISTORY_CAP * LMR_ONE;
+                        rf -= (stat as i64 * LMR_ONE as i64 / LMR_HISTORY_DIVISOR.get() as i64).clamp(-cap as i64, cap as i64) as i32;
                     }
-                    r = r.clamp(0, new_depth - 1);
+                    r = (rf / LMR_ONE).clamp(0, new_depth - 1);
                 }
+                self.reductions[ply] = r;
                 score = -self.search::<false>(new_depth - r, ply + 1, -alpha - 1, -alpha, false, true);
+                self.reductions[ply] = 0;
                 if score > alpha && r > 0 {
                     let mut d = new_depth;
                     if P::FORWARD_PRUNING_OK {
@@ -866,6 +918,7 @@ impl<'a, P: Position> Worker<'a, P> {
                         self.update_pv(ply, mv);
                     }
                     if alpha >= beta {
+                        self.cutoffs[ply] = self.cutoffs[ply].saturating_add(1);
                         if quiet {
                             self.reward_quiet(ply, depth, mv, piece_to, conts, &quiets[..n_quiets]);
                         }
@@ -942,6 +995,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 continue;
             }
             self.moved[ply] = self.piece_to(mv);
+            self.quiet_slots[ply] = None;
             self.double_exts[ply + 1] = self.double_exts[ply];
             self.pos.make_move(mv);
             let mut s = -self.qsearch(ply + 1, 0, -pc_beta, -pc_beta + 1, 0);
@@ -1117,9 +1171,26 @@ impl<'a, P: Position> Worker<'a, P> {
                 Some(hit) if hit.eval > -INFINITE => hit.eval,
                 _ => self.eval(ply),
             };
-            let stand_pat = self.corrected(eval, self.pos.correction_keys().as_ref());
+            let mut stand_pat = self.corrected(eval, self.pos.correction_keys().as_ref());
+            if P::FORWARD_PRUNING_OK {
+                // A stored score is a deeper look than the evaluation: where its bound
+                // says the truth lies beyond it, stand on it instead.
+                if let Some(hit) = tt.filter(|h| !is_mate(h.score)) {
+                    let s = score_from_tt(hit.score, ply);
+                    let better = match hit.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => s > stand_pat,
+                        Bound::Upper => s < stand_pat,
+                    };
+                    if better {
+                        stand_pat = s;
+                    }
+                }
+            }
             if stand_pat >= beta {
-                return stand_pat;
+                // Halfway back to beta: a static score above beta overstates the
+                // margin as often as it holds it.
+                return if P::FORWARD_PRUNING_OK && !is_mate(stand_pat) { (stand_pat + beta) / 2 } else { stand_pat };
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
@@ -1157,6 +1228,10 @@ impl<'a, P: Position> Worker<'a, P> {
             }
         }
         self.pickers[ply] = picker.into_buffer();
+        if P::FORWARD_PRUNING_OK && best >= beta && !is_mate(best) && !is_mate(beta) {
+            // A capture's fail high, pulled towards beta for the same reason.
+            best = (3 * best + beta) / 4;
+        }
         let bound = Bound::of(best, alpha_orig, beta);
         // Quiescence keeps a stored entry's PV flag: it has no PV nodes of its own.
         let pv = tt.is_some_and(|h| h.pv);
