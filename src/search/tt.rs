@@ -13,7 +13,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::core::score::{Score, MATE_BOUND};
+use crate::core::score::{is_mate, Score, MATE_BOUND};
 
 /// What a stored score says about the true value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,6 +87,24 @@ impl TtHit {
             Bound::Upper => s <= alpha,
         };
         cut.then_some(s)
+    }
+
+    /// `eval` refined by the stored score: a hash score is a deeper look than a
+    /// static evaluation, so where its bound says the truth lies beyond `eval`,
+    /// the stored score (as seen `ply` plies from the root) is taken instead.
+    /// Mate scores are left out: they are verdicts, not estimates.
+    #[inline]
+    pub fn refine(&self, eval: Score, ply: usize) -> Score {
+        if is_mate(self.score) {
+            return eval;
+        }
+        let s = score_from_tt(self.score, ply);
+        let better = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => s > eval,
+            Bound::Upper => s < eval,
+        };
+        if better { s } else { eval }
     }
 }
 

@@ -267,7 +267,7 @@ impl<'a, P: Position> Worker<'a, P> {
             moved: vec![None; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
             double_exts: vec![0; MAX_PLY + 2],
-            cutoffs: vec![0; MAX_PLY + 3],
+            cutoffs: vec![0; MAX_PLY + 2],
             quiet_slots: vec![None; MAX_PLY + 2],
             reductions: vec![0; MAX_PLY + 2],
         }
@@ -666,25 +666,16 @@ impl<'a, P: Position> Worker<'a, P> {
         let corr_keys = if in_check { None } else { self.pos.correction_keys() };
         let eval = self.corrected(raw_eval, corr_keys.as_ref());
         self.evals[ply] = eval;
-        // A hash score is a deeper look than the static evaluation: where its bound
-        // says the truth lies beyond the evaluation, prune from it instead.
+        // Prune from the hash score where it says more than the evaluation.
         let eval = match tt {
-            Some(hit) if !in_check && !is_mate(hit.score) => {
-                let s = score_from_tt(hit.score, ply);
-                let better = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s > eval,
-                    Bound::Upper => s < eval,
-                };
-                if better { s } else { eval }
-            }
+            Some(hit) if !in_check => hit.refine(eval, ply),
             _ => eval,
         };
         if P::FORWARD_PRUNING_OK && !in_check && ply >= 1 && self.evals[ply - 1] > -INFINITE {
             // Our static evaluation plus the opponent's before its move: negative when
             // its move gained, positive when it lost ground.
             let drift = (self.evals[ply] + self.evals[ply - 1]) * 100 / P::MARGIN_PERCENT;
-            if let (Some(slot), true) = (self.quiet_slots[ply - 1], excluded.is_none()) {
+            if let Some(slot) = self.quiet_slots[ply - 1].filter(|_| excluded.is_none()) {
                 // Grade the opponent's quiet move by what it did to the evaluation.
                 self.history.update(slot, (-EVAL_DIFF_HISTORY * drift).clamp(-EVAL_DIFF_HISTORY_MAX, EVAL_DIFF_HISTORY_MAX));
             }
@@ -883,8 +874,10 @@ impl<'a, P: Position> Worker<'a, P> {
                         let flags = !improving as i32 + cut as i32 + tt_noisy as i32 - (tt_pv && !PV) as i32
                             + (self.cutoffs[ply + 1] > LMR_CUTOFFS) as i32;
                         rf += LMR_ONE * flags;
+                        // |stat| is at most 3 * HISTORY_MAX (history and two continuations),
+                        // so times LMR_ONE it fits an i32.
                         let cap = LMR_HISTORY_CAP * LMR_ONE;
-                        rf -= (stat as i64 * LMR_ONE as i64 / LMR_HISTORY_DIVISOR.get() as i64).clamp(-cap as i64, cap as i64) as i32;
+                        rf -= (stat * LMR_ONE / LMR_HISTORY_DIVISOR.get()).clamp(-cap, cap);
                     }
                     r = (rf / LMR_ONE).clamp(0, new_depth - 1);
                 }
@@ -1172,20 +1165,9 @@ impl<'a, P: Position> Worker<'a, P> {
                 _ => self.eval(ply),
             };
             let mut stand_pat = self.corrected(eval, self.pos.correction_keys().as_ref());
-            if P::FORWARD_PRUNING_OK {
-                // A stored score is a deeper look than the evaluation: where its bound
-                // says the truth lies beyond it, stand on it instead.
-                if let Some(hit) = tt.filter(|h| !is_mate(h.score)) {
-                    let s = score_from_tt(hit.score, ply);
-                    let better = match hit.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => s > stand_pat,
-                        Bound::Upper => s < stand_pat,
-                    };
-                    if better {
-                        stand_pat = s;
-                    }
-                }
+            // Stand on the hash score where it says more than the evaluation.
+            if let (true, Some(hit)) = (P::FORWARD_PRUNING_OK, tt) {
+                stand_pat = hit.refine(stand_pat, ply);
             }
             if stand_pat >= beta {
                 // Halfway back to beta: a static score above beta overstates the
