@@ -30,6 +30,13 @@ pub const MAX_DEPTH: u32 = (MAX_PLY - 8) as u32;
 
 /// Aspiration windows (`ASPIRATION_DELTA` wide at first) from this depth on.
 const ASPIRATION_FROM_DEPTH: u32 = 4;
+/// Aspiration: consecutive fail highs at the root reduce the re-search by a ply
+/// each, up to this many (`P::SHALLOWER_SEARCH_HOLDS`), in iterations from this depth
+/// on. Shallower iterations cost next to nothing, and a reduced re-search there
+/// loses what they exist to find: short mates (a mate in two needed depth 7
+/// instead of 5).
+const ASPIRATION_MAX_FAIL_HIGH_REDUCTION: i32 = 3;
+const ASPIRATION_REDUCE_FROM_DEPTH: u32 = 8;
 /// Reverse futility pruning (`RFP_MARGIN` per ply): the deepest it applies...
 const RFP_MAX_DEPTH: i32 = 6;
 /// ...and the deepest where forward pruning is sound (`P::FORWARD_PRUNING_OK`).
@@ -60,6 +67,9 @@ const RAZOR_MAX_DEPTH: i32 = 3;
 /// `PROBCUT_REDUCTION`) beats beta by `PROBCUT_MARGIN` is taken as a cutoff.
 const PROBCUT_MIN_DEPTH: i32 = 5;
 const PROBCUT_REDUCTION: i32 = 4;
+/// Hash ProbCut: a stored lower bound at most `PROBCUT_REDUCTION` plies shallower
+/// cuts without a search when it beats beta by this many ProbCut margins.
+const HASH_PROBCUT_MARGIN_FACTOR: Score = 2;
 /// Singular extensions: from this depth, a hash move whose stored lower bound is at
 /// most `SE_TT_DEPTH_GAP` plies shallower is tested for being the only good move,
 /// against a bound this far (per ply of depth) below the stored score.
@@ -499,8 +509,12 @@ impl<'a, P: Position> Worker<'a, P> {
         } else {
             (-INFINITE, INFINITE)
         };
+        // Fail highs in a row: each searches the next window a ply shallower (the
+        // move that failed high is usually confirmed without the full depth).
+        let mut fail_highs = 0;
         loop {
-            let score = self.search_root(depth as i32, alpha, beta, pv_idx, listener);
+            let d = (depth as i32 - fail_highs).max(1);
+            let score = self.search_root(d, alpha, beta, pv_idx, listener);
             self.sort_root(pv_idx);
             if self.aborted {
                 return;
@@ -508,9 +522,13 @@ impl<'a, P: Position> Worker<'a, P> {
             let bound = if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITE);
+                fail_highs = 0;
                 Bound::Upper
             } else if score >= beta {
                 beta = (score + delta).min(INFINITE);
+                if P::SHALLOWER_SEARCH_HOLDS && depth >= ASPIRATION_REDUCE_FROM_DEPTH {
+                    fail_highs = (fail_highs + 1).min(ASPIRATION_MAX_FAIL_HIGH_REDUCTION);
+                }
                 Bound::Lower
             } else {
                 return;
@@ -743,6 +761,18 @@ impl<'a, P: Position> Worker<'a, P> {
             }
         }
 
+        // Hash ProbCut: a stored lower bound from a search nearly this deep that beats
+        // beta by the ProbCut margin twice over is taken as the cutoff a ProbCut
+        // search would find, without searching.
+        if P::SHALLOWER_SEARCH_HOLDS && !PV && !in_check && excluded.is_none() && !is_mate(beta) {
+            if let Some(hit) = tt {
+                let s = score_from_tt(hit.score, ply);
+                let pc_beta = beta + margin::<P>(HASH_PROBCUT_MARGIN_FACTOR * PROBCUT_MARGIN.get());
+                if hit.bound == Bound::Lower && hit.depth >= depth - PROBCUT_REDUCTION && s >= pc_beta && !is_mate(s) {
+                    return pc_beta;
+                }
+            }
+        }
         if P::FORWARD_PRUNING_OK && !PV && !in_check && excluded.is_none() && depth >= PROBCUT_MIN_DEPTH && !is_mate(beta) {
             if let Some(s) = self.probcut(key, depth, ply, beta, eval, tt, tt_pv, cut) {
                 return s;
@@ -799,6 +829,13 @@ impl<'a, P: Position> Worker<'a, P> {
                 } else if singular_beta >= beta {
                     return singular_beta;
                 } else if tt_score >= beta {
+                    // Another move nearly as good and the hash move expected to cut:
+                    // it need not be searched as deep (outside PV nodes even less,
+                    // where a shallower search holds).
+                    tt_extension = if PV || !P::SHALLOWER_SEARCH_HOLDS { -1 } else { -2 };
+                } else if cut && P::SHALLOWER_SEARCH_HOLDS {
+                    // Not singular at a node expected to fail high: some other move
+                    // will likely do, so the hash move is searched a ply shallower.
                     tt_extension = -1;
                 }
             }

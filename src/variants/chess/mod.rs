@@ -192,6 +192,7 @@ impl Position for Chess {
     /// Quiet moves are optional and exchanges follow SEE: the pruning that strong
     /// chess engines use applies.
     const FORWARD_PRUNING_OK: bool = true;
+    const SHALLOWER_SEARCH_HOLDS: bool = true;
 
     const QUIET_HINT_MAX: i32 = ordering::QUIET_HINT_MAX;
 
