@@ -578,9 +578,7 @@ impl<'a, P: Position> Worker<'a, P> {
             if self.is_main() && self.elapsed_ms() >= CURRMOVE_AFTER_MS {
                 listener.on_currmove(&CurrMove { depth: depth as u32, mv, number: i + 1 });
             }
-            self.moved[0] = self.piece_to(mv);
-            self.quiet_slots[0] = None;
-            self.double_exts[1] = 0;
+            self.enter_move(0, self.piece_to(mv), None, false);
             let nodes_before = self.nodes;
             self.pos.make_move(mv);
             let mut score;
@@ -746,9 +744,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 } else {
                     3 + depth / 4
                 };
-                self.moved[ply] = None;
-                self.quiet_slots[ply] = None;
-                self.double_exts[ply + 1] = self.double_exts[ply];
+                self.enter_move(ply, None, None, false);
                 self.pos.make_null_move();
                 let s = -self.search::<false>(depth - 1 - r, ply + 1, -beta, -beta + 1, true, !cut);
                 self.pos.unmake_null_move();
@@ -892,10 +888,8 @@ impl<'a, P: Position> Worker<'a, P> {
                     continue;
                 }
             }
-            self.moved[ply] = piece_to;
-            self.quiet_slots[ply] = quiet_slot;
             let ext = if tt_move == Some(idx as u16) { tt_extension } else { 0 };
-            self.double_exts[ply + 1] = self.double_exts[ply] + (ext == 2) as u8;
+            self.enter_move(ply, piece_to, quiet_slot, ext == 2);
             self.pos.make_move(mv);
             let new_depth = depth - 1 + ext;
             let mut score;
@@ -1024,9 +1018,7 @@ impl<'a, P: Position> Worker<'a, P> {
             if !self.pos.see_ge(mv, pc_beta - eval) {
                 continue;
             }
-            self.moved[ply] = self.piece_to(mv);
-            self.quiet_slots[ply] = None;
-            self.double_exts[ply + 1] = self.double_exts[ply];
+            self.enter_move(ply, self.piece_to(mv), None, false);
             self.pos.make_move(mv);
             let mut s = -self.qsearch(ply + 1, 0, -pc_beta, -pc_beta + 1, 0);
             if s >= pc_beta && !self.aborted {
@@ -1073,6 +1065,17 @@ impl<'a, P: Position> Worker<'a, P> {
         } else {
             None
         }
+    }
+
+    /// Records the move about to be played at `ply` for the plies below: its
+    /// piece-to key (`None` for a null move), its quiet-history slot (`None`
+    /// unless quiet) and whether it is doubly extended. Every move the search
+    /// plays goes through here, so no per-ply entry is left from another line.
+    #[inline]
+    fn enter_move(&mut self, ply: usize, piece_to: Option<usize>, quiet_slot: Option<usize>, double_ext: bool) {
+        self.moved[ply] = piece_to;
+        self.quiet_slots[ply] = quiet_slot;
+        self.double_exts[ply + 1] = self.double_exts[ply] + double_ext as u8;
     }
 
     /// The piece-to key of the move played `back` plies before `ply`.
