@@ -16,6 +16,7 @@
 //! ```
 
 mod correction;
+mod frame;
 mod limits;
 mod ordering;
 pub mod params;

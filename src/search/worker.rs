@@ -10,6 +10,7 @@ use crate::core::score::{is_mate, lost_in, won_in, Score, DRAW, INFINITE, MATE, 
 use crate::core::{MoveList, Position, CORRECTION_KEYS};
 
 use super::limits::{Limits, Signals};
+use super::frame::Frame;
 use super::ordering::{cont_score, history_bonus, lmr_base, lmr_frac, Context, History, Picker, LMR_ONE};
 use super::params::{
     ASPIRATION_DELTA, DOUBLE_EXT_MARGIN, FUTILITY_BASE, FUTILITY_MARGIN, HISTORY_PRUNE_MARGIN, LMR_DEEPER_MARGIN,
@@ -191,8 +192,8 @@ pub struct Worker<'a, P: Position> {
     shared: &'a Shared<'a>,
     history: &'a mut History,
     control: Option<Control>,
-    killers: Vec<[Option<P::Move>; 2]>,
-    pv: Vec<Vec<P::Move>>,
+    /// The line state of each ply (see `Frame`).
+    stack: Vec<Frame<P::Move>>,
     pub root_moves: Vec<RootMove<P::Move>>,
     pub nodes: u64,
     seldepth: usize,
@@ -209,29 +210,6 @@ pub struct Worker<'a, P: Position> {
     root_depth: i32,
     /// The soft time limit passed while pondering: stop as soon as `ponderhit` comes.
     stop_on_ponderhit: bool,
-    /// Move-ordering buffers, one per ply, reused so no node allocates or clears one.
-    pickers: Vec<Vec<i64>>,
-    /// The static evaluation at each ply of the current line (`-INFINITE` in check),
-    /// for the `improving` test against two plies earlier.
-    evals: Vec<Score>,
-    /// The piece-to key of the move played at each ply of the current line (`None`
-    /// for a null move or without `P::FORWARD_PRUNING_OK`), for continuation history.
-    moved: Vec<Option<usize>>,
-    /// The move (index into the node's candidates) left out at each ply by a
-    /// singular-extension test that searches that node without it.
-    excluded: Vec<Option<usize>>,
-    /// Double singular extensions on the line to each ply (bounded, so that they
-    /// cannot compound into an explosion of the tree).
-    double_exts: Vec<u8>,
-    /// Fail highs so far among the children of the node at the ply above: when a
-    /// node's moves keep being refuted, its later moves are reduced more.
-    cutoffs: Vec<u8>,
-    /// The history slot of the quiet move played at each ply of the current line
-    /// (`None` for other moves): the child's static evaluation grades it.
-    quiet_slots: Vec<Option<usize>>,
-    /// The late-move reduction of the move being searched at each ply (0 outside
-    /// the reduced search): the child corrects it in hindsight.
-    reductions: Vec<i32>,
 }
 
 impl<'a, P: Position> Worker<'a, P> {
@@ -250,8 +228,7 @@ impl<'a, P: Position> Worker<'a, P> {
             shared,
             history,
             control,
-            killers: vec![[None; 2]; MAX_PLY + 2],
-            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            stack: Frame::stack(MAX_PLY + 2),
             root_moves: root_moves
                 .into_iter()
                 .map(|mv| RootMove {
@@ -272,14 +249,6 @@ impl<'a, P: Position> Worker<'a, P> {
             completed_best: None,
             root_depth: 0,
             stop_on_ponderhit: false,
-            pickers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
-            evals: vec![-INFINITE; MAX_PLY + 2],
-            moved: vec![None; MAX_PLY + 2],
-            excluded: vec![None; MAX_PLY + 2],
-            double_exts: vec![0; MAX_PLY + 2],
-            cutoffs: vec![0; MAX_PLY + 2],
-            quiet_slots: vec![None; MAX_PLY + 2],
-            reductions: vec![0; MAX_PLY + 2],
         }
     }
 
@@ -572,7 +541,7 @@ impl<'a, P: Position> Worker<'a, P> {
             return 0;
         }
         self.nodes += 1;
-        self.evals[0] = if self.pos.in_check() { -INFINITE } else { self.eval(0) };
+        self.stack[0].eval = if self.pos.in_check() { -INFINITE } else { self.eval(0) };
         for i in pv_idx..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             if self.is_main() && self.elapsed_ms() >= CURRMOVE_AFTER_MS {
@@ -596,7 +565,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 break;
             }
             let seldepth = self.seldepth as u32;
-            let child_pv = std::mem::take(&mut self.pv[1]);
+            let child_pv = std::mem::take(&mut self.stack[1].pv);
             let rm = &mut self.root_moves[i];
             rm.updated = true;
             if i == pv_idx || score > alpha {
@@ -608,7 +577,7 @@ impl<'a, P: Position> Worker<'a, P> {
             } else {
                 rm.score = -INFINITE;
             }
-            self.pv[1] = child_pv;
+            self.stack[1].pv = child_pv;
             if score > best {
                 best = score;
             }
@@ -633,7 +602,7 @@ impl<'a, P: Position> Worker<'a, P> {
         skip_null: bool,
         cut: bool,
     ) -> Score {
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if depth <= 0 {
             return self.qsearch(ply, 0, alpha, beta, 0);
         }
@@ -655,7 +624,7 @@ impl<'a, P: Position> Worker<'a, P> {
         }
 
         let key = self.pos.hash();
-        let excluded = self.excluded[ply];
+        let excluded = self.stack[ply].excluded;
         let tt = self.shared.tt.probe(key);
         let tt_move = tt.and_then(|h| h.move_index);
         // On a principal variation now or when last stored: reduced less below.
@@ -681,23 +650,23 @@ impl<'a, P: Position> Worker<'a, P> {
         };
         let corr_keys = if in_check { None } else { self.pos.correction_keys() };
         let eval = self.corrected(raw_eval, corr_keys.as_ref());
-        self.evals[ply] = eval;
+        self.stack[ply].eval = eval;
         // Prune from the hash score where it says more than the evaluation.
         let eval = match tt {
             Some(hit) if !in_check => hit.refine(eval, ply),
             _ => eval,
         };
-        if P::FORWARD_PRUNING_OK && !in_check && ply >= 1 && self.evals[ply - 1] > -INFINITE {
+        if P::FORWARD_PRUNING_OK && !in_check && ply >= 1 && self.stack[ply - 1].eval > -INFINITE {
             // Our static evaluation plus the opponent's before its move: negative when
             // its move gained, positive when it lost ground.
-            let drift = (self.evals[ply] + self.evals[ply - 1]) * 100 / P::MARGIN_PERCENT;
-            if let Some(slot) = self.quiet_slots[ply - 1].filter(|_| excluded.is_none()) {
+            let drift = (self.stack[ply].eval + self.stack[ply - 1].eval) * 100 / P::MARGIN_PERCENT;
+            if let Some(slot) = self.stack[ply - 1].quiet_slot.filter(|_| excluded.is_none()) {
                 // Grade the opponent's quiet move by what it did to the evaluation.
                 self.history.update(slot, (-EVAL_DIFF_HISTORY * drift).clamp(-EVAL_DIFF_HISTORY_MAX, EVAL_DIFF_HISTORY_MAX));
             }
             // Hindsight: a move reduced by a lot that did not hurt its side deserves
             // the depth back; one that clearly did may lose a ply more.
-            let prior = self.reductions[ply - 1];
+            let prior = self.stack[ply - 1].reduction;
             if prior >= HINDSIGHT_EXTEND_REDUCTION && drift <= 0 {
                 depth += 1;
             } else if prior >= HINDSIGHT_REDUCE_REDUCTION && depth >= 2 && drift > HINDSIGHT_REDUCE_DRIFT {
@@ -707,7 +676,7 @@ impl<'a, P: Position> Worker<'a, P> {
         // Improving: the evaluation rose since our previous move (four plies back
         // if we were in check then). Pruning is bolder when it did not.
         let improving = P::FORWARD_PRUNING_OK && !in_check && {
-            let earlier = [2, 4].into_iter().filter(|&k| ply >= k).map(|k| self.evals[ply - k]).find(|&e| e > -INFINITE);
+            let earlier = [2, 4].into_iter().filter(|&k| ply >= k).map(|k| self.stack[ply - k].eval).find(|&e| e > -INFINITE);
             earlier.is_none_or(|e| eval > e)
         };
 
@@ -813,14 +782,14 @@ impl<'a, P: Position> Worker<'a, P> {
                 && (ply as i32) < 2 * self.root_depth
             {
                 let singular_beta = tt_score - SE_MARGIN * depth;
-                self.excluded[ply] = Some(tm as usize);
+                self.stack[ply].excluded = Some(tm as usize);
                 let s = self.search::<false>((depth - 1) / 2, ply, singular_beta - 1, singular_beta, true, cut);
-                self.excluded[ply] = None;
+                self.stack[ply].excluded = None;
                 if self.aborted {
                     return 0;
                 }
                 if s < singular_beta {
-                    let double = !PV && s < singular_beta - DOUBLE_EXT_MARGIN.get() && self.double_exts[ply] < DOUBLE_EXT_MAX;
+                    let double = !PV && s < singular_beta - DOUBLE_EXT_MARGIN.get() && self.stack[ply].double_exts < DOUBLE_EXT_MAX;
                     tt_extension = if double { 2 } else { 1 };
                 } else if singular_beta >= beta {
                     return singular_beta;
@@ -842,7 +811,7 @@ impl<'a, P: Position> Worker<'a, P> {
             && P::HAS_NOISY_MOVES
             && tt_move.is_some_and(|i| self.pos.is_noisy(list[i as usize]));
         let conts = [self.moved_before(ply, 1), self.moved_before(ply, 2)];
-        let buffer = std::mem::take(&mut self.pickers[ply]);
+        let buffer = std::mem::take(&mut self.stack[ply].picker);
         let mut picker = Picker::new::<P>(&list, tt_move, buffer);
         let side = self.pos.side_to_move();
         // Pruning needs a move already searched that is not a loss, and pieces
@@ -857,16 +826,16 @@ impl<'a, P: Position> Worker<'a, P> {
         let mut n_noisies = 0;
         let mut n = 0usize;
         let mut skip_quiets = false;
-        self.cutoffs[ply + 1] = 0;
+        self.stack[ply + 1].cutoffs = 0;
         loop {
-            let ctx = Context { killers: &self.killers[ply], history: self.history, conts };
+            let ctx = Context { killers: &self.stack[ply].killers, history: self.history, conts };
             let Some(idx) = picker.next_in_node(&self.pos, &list, &ctx) else { break };
             if excluded == Some(idx) {
                 continue;
             }
             let mv = list[idx];
             let quiet = !(P::HAS_NOISY_MOVES && self.pos.is_noisy(mv));
-            let killer = self.killers[ply][0] == Some(mv) || self.killers[ply][1] == Some(mv);
+            let killer = self.stack[ply].killers[0] == Some(mv) || self.stack[ply].killers[1] == Some(mv);
             let piece_to = self.piece_to(mv);
             let quiet_slot = (P::FORWARD_PRUNING_OK && quiet).then(|| History::slot(side, self.pos.history_index(mv)));
             let stat = match quiet_slot {
@@ -903,7 +872,7 @@ impl<'a, P: Position> Worker<'a, P> {
                     let mut rf = lmr_frac(depth, n) - LMR_ONE * (PV as i32 + killer as i32);
                     if P::FORWARD_PRUNING_OK {
                         let flags = !improving as i32 + cut as i32 + tt_noisy as i32 - (tt_pv && !PV) as i32
-                            + (self.cutoffs[ply + 1] > LMR_CUTOFFS) as i32;
+                            + (self.stack[ply + 1].cutoffs > LMR_CUTOFFS) as i32;
                         rf += LMR_ONE * flags;
                         // |stat| is at most 3 * HISTORY_MAX (history and two continuations),
                         // so times LMR_ONE it fits an i32.
@@ -912,9 +881,9 @@ impl<'a, P: Position> Worker<'a, P> {
                     }
                     r = (rf / LMR_ONE).clamp(0, new_depth - 1);
                 }
-                self.reductions[ply] = r;
+                self.stack[ply].reduction = r;
                 score = -self.search::<false>(new_depth - r, ply + 1, -alpha - 1, -alpha, false, true);
-                self.reductions[ply] = 0;
+                self.stack[ply].reduction = 0;
                 if score > alpha && r > 0 {
                     let mut d = new_depth;
                     if P::FORWARD_PRUNING_OK {
@@ -929,7 +898,7 @@ impl<'a, P: Position> Worker<'a, P> {
             }
             self.pos.unmake_move();
             if self.aborted {
-                self.pickers[ply] = picker.into_buffer();
+                self.stack[ply].picker = picker.into_buffer();
                 return 0;
             }
             n += 1;
@@ -942,7 +911,7 @@ impl<'a, P: Position> Worker<'a, P> {
                         self.update_pv(ply, mv);
                     }
                     if alpha >= beta {
-                        self.cutoffs[ply] = self.cutoffs[ply].saturating_add(1);
+                        self.stack[ply].cutoffs = self.stack[ply].cutoffs.saturating_add(1);
                         if quiet {
                             self.reward_quiet(ply, depth, mv, piece_to, conts, &quiets[..n_quiets]);
                         }
@@ -961,7 +930,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 n_noisies += 1;
             }
         }
-        self.pickers[ply] = picker.into_buffer();
+        self.stack[ply].picker = picker.into_buffer();
 
         if excluded.is_some() {
             // Every move but one was searched: nothing to store for the node.
@@ -972,7 +941,7 @@ impl<'a, P: Position> Worker<'a, P> {
             // Learn the evaluation's error unless the bound says nothing about its
             // size (a fail high at or below the evaluation, a fail low above it) or
             // a capture decided the node (the evaluation is not meant to see those).
-            let static_eval = self.evals[ply];
+            let static_eval = self.stack[ply].eval;
             let informative = match bound {
                 Bound::Exact => true,
                 Bound::Lower => best > static_eval,
@@ -1010,7 +979,7 @@ impl<'a, P: Position> Worker<'a, P> {
         }
         let mut list = MoveList::new();
         self.pos.noisy_moves(&mut list);
-        let buffer = std::mem::take(&mut self.pickers[ply]);
+        let buffer = std::mem::take(&mut self.stack[ply].picker);
         let mut picker = Picker::by_hint(&self.pos, &list, buffer);
         let mut found = None;
         while let Some(idx) = picker.next(&self.pos, &list) {
@@ -1029,12 +998,12 @@ impl<'a, P: Position> Worker<'a, P> {
                 break;
             }
             if s >= pc_beta {
-                self.shared.tt.store(key, None, score_to_tt(s, ply), self.evals[ply], pc_depth, Bound::Lower, tt_pv);
+                self.shared.tt.store(key, None, score_to_tt(s, ply), self.stack[ply].eval, pc_depth, Bound::Lower, tt_pv);
                 found = Some(s);
                 break;
             }
         }
-        self.pickers[ply] = picker.into_buffer();
+        self.stack[ply].picker = picker.into_buffer();
         if self.aborted {
             return Some(0);
         }
@@ -1073,16 +1042,16 @@ impl<'a, P: Position> Worker<'a, P> {
     /// plays goes through here, so no per-ply entry is left from another line.
     #[inline]
     fn enter_move(&mut self, ply: usize, piece_to: Option<usize>, quiet_slot: Option<usize>, double_ext: bool) {
-        self.moved[ply] = piece_to;
-        self.quiet_slots[ply] = quiet_slot;
-        self.double_exts[ply + 1] = self.double_exts[ply] + double_ext as u8;
+        self.stack[ply].moved = piece_to;
+        self.stack[ply].quiet_slot = quiet_slot;
+        self.stack[ply + 1].double_exts = self.stack[ply].double_exts + double_ext as u8;
     }
 
     /// The piece-to key of the move played `back` plies before `ply`.
     #[inline]
     fn moved_before(&self, ply: usize, back: usize) -> Option<usize> {
         if ply >= back {
-            self.moved[ply - back]
+            self.stack[ply - back].moved
         } else {
             None
         }
@@ -1100,7 +1069,7 @@ impl<'a, P: Position> Worker<'a, P> {
         conts: [Option<usize>; 2],
         tried: &[(usize, Option<usize>)],
     ) {
-        let k = &mut self.killers[ply];
+        let k = &mut self.stack[ply].killers;
         if k[0] != Some(mv) {
             k[1] = k[0];
             k[0] = Some(mv);
@@ -1137,11 +1106,11 @@ impl<'a, P: Position> Worker<'a, P> {
     }
 
     fn update_pv(&mut self, ply: usize, mv: P::Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
+        let (head, tail) = self.stack.split_at_mut(ply + 1);
+        let line = &mut head[ply].pv;
         line.clear();
         line.push(mv);
-        line.extend_from_slice(&tail[0]);
+        line.extend_from_slice(&tail[0].pv);
     }
 
     /// Quiescence: resolve noisy moves before trusting the static evaluation. The
@@ -1160,7 +1129,7 @@ impl<'a, P: Position> Worker<'a, P> {
     /// stands; a forced node with a single move costs no choice, so plain
     /// recapture chains are still followed to the end.
     fn qsearch(&mut self, ply: usize, qply: usize, mut alpha: Score, beta: Score, mut choices: u32) -> Score {
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if self.poll() {
             return 0;
         }
@@ -1226,7 +1195,7 @@ impl<'a, P: Position> Worker<'a, P> {
         // Captures that lose material by SEE are not worth resolving when the side
         // to move could stand pat instead.
         let see_prune = P::FORWARD_PRUNING_OK && eval > -INFINITE;
-        let buffer = std::mem::take(&mut self.pickers[ply]);
+        let buffer = std::mem::take(&mut self.stack[ply].picker);
         let mut picker = Picker::by_hint(&self.pos, &list, buffer);
         while let Some(idx) = picker.next(&self.pos, &list) {
             if see_prune && !self.pos.see_ge(list[idx], 0) {
@@ -1236,7 +1205,7 @@ impl<'a, P: Position> Worker<'a, P> {
             let score = -self.qsearch(ply + 1, qply + 1, -beta, -alpha, choices);
             self.pos.unmake_move();
             if self.aborted {
-                self.pickers[ply] = picker.into_buffer();
+                self.stack[ply].picker = picker.into_buffer();
                 return 0;
             }
             if score > best {
@@ -1249,7 +1218,7 @@ impl<'a, P: Position> Worker<'a, P> {
                 }
             }
         }
-        self.pickers[ply] = picker.into_buffer();
+        self.stack[ply].picker = picker.into_buffer();
         if P::FORWARD_PRUNING_OK && best >= beta && !is_mate(best) && !is_mate(beta) {
             // A capture's fail high, pulled towards beta for the same reason.
             best = (3 * best + beta) / 4;
