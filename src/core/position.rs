@@ -86,9 +86,10 @@ pub trait Position: Clone + Send + Sync + 'static {
     /// forward pruning is sound: a stored lower bound far above beta cuts without a
     /// search (hash ProbCut), a hash move that is not singular is searched one or
     /// two plies shallower, and the root's re-search after a fail high is reduced.
-    /// Chess scores rarely turn around within a few plies. A connect game's turn on
-    /// a threat sequence one ply past the horizon: there the three cost about 25
-    /// Elo in gomoku self-play (800 games at 20,000 nodes), so the default is off.
+    /// Chess scores rarely turn around within a few plies. A connect game's score
+    /// can turn on a threat sequence one ply past the horizon: there the three cost
+    /// about 25 Elo in gomoku self-play (800 games at 20,000 nodes), so the default
+    /// is off.
     const SHALLOWER_SEARCH_HOLDS: bool = false;
 
     /// The searcher's evaluation margins (razoring, reverse futility, futility,

@@ -89,6 +89,13 @@ impl TtHit {
         cut.then_some(s)
     }
 
+    /// The stored score as seen `ply` plies from the root, if it bounds the node's
+    /// score from below (an exact score or a lower bound) and is not a mate.
+    #[inline]
+    pub fn lower_bound(&self, ply: usize) -> Option<Score> {
+        (self.bound != Bound::Upper && !is_mate(self.score)).then(|| score_from_tt(self.score, ply))
+    }
+
     /// `eval` refined by the stored score: a hash score is a deeper look than a
     /// static evaluation, so where its bound says the truth lies beyond `eval`,
     /// the stored score (as seen `ply` plies from the root) is taken instead.
@@ -454,6 +461,17 @@ mod tests {
         if cfg!(target_os = "linux") {
             assert!(available_memory_mb().is_some_and(|mb| mb > 0));
         }
+    }
+
+    #[test]
+    fn only_exact_and_lower_bounds_that_are_not_mates_bound_from_below() {
+        let hit = |score, bound| TtHit { move_index: None, score, eval: 0, depth: 5, bound, pv: false };
+        assert_eq!(hit(80, Bound::Exact).lower_bound(3), Some(80));
+        assert_eq!(hit(-40, Bound::Lower).lower_bound(3), Some(-40));
+        assert_eq!(hit(80, Bound::Upper).lower_bound(3), None);
+        // A mate is a verdict, not an estimate to cut with.
+        assert_eq!(hit(won_in(2), Bound::Lower).lower_bound(3), None);
+        assert_eq!(hit(lost_in(2), Bound::Exact).lower_bound(3), None);
     }
 
     #[test]

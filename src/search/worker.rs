@@ -730,12 +730,12 @@ impl<'a, P: Position> Worker<'a, P> {
         // beta by the ProbCut margin twice over is taken as the cutoff a ProbCut
         // search would find, without searching.
         if P::SHALLOWER_SEARCH_HOLDS && !PV && !in_check && excluded.is_none() && !is_mate(beta) {
-            if let Some(hit) = tt {
-                let s = score_from_tt(hit.score, ply);
-                let pc_beta = beta + margin::<P>(HASH_PROBCUT_MARGIN_FACTOR * PROBCUT_MARGIN.get());
-                if hit.bound == Bound::Lower && hit.depth >= depth - PROBCUT_REDUCTION && s >= pc_beta && !is_mate(s) {
-                    return pc_beta;
-                }
+            let pc_beta = beta + margin::<P>(HASH_PROBCUT_MARGIN_FACTOR * PROBCUT_MARGIN.get());
+            // Lower bounds only: taking exact entries too (with the rule moved before
+            // the null move) lost in games (docs/search-experiments.md, s36a and s36b).
+            let stored = tt.filter(|hit| hit.bound == Bound::Lower && hit.depth >= depth - PROBCUT_REDUCTION);
+            if stored.and_then(|hit| hit.lower_bound(ply)).is_some_and(|s| s >= pc_beta) {
+                return pc_beta;
             }
         }
         if P::FORWARD_PRUNING_OK && !PV && !in_check && excluded.is_none() && depth >= PROBCUT_MIN_DEPTH && !is_mate(beta) {
@@ -771,14 +771,11 @@ impl<'a, P: Position> Worker<'a, P> {
         // (multi-cut). If the stored score beats beta but the move is not singular,
         // it is searched a ply shallower.
         let mut tt_extension = 0;
-        if let (Some(hit), Some(tm)) = (tt, tt_move) {
-            let tt_score = score_from_tt(hit.score, ply);
+        if let (Some(hit), Some(tm), Some(tt_score)) = (tt, tt_move, tt.and_then(|h| h.lower_bound(ply))) {
             if P::FORWARD_PRUNING_OK
                 && excluded.is_none()
                 && depth >= SE_MIN_DEPTH
                 && hit.depth >= depth - SE_TT_DEPTH_GAP
-                && hit.bound != Bound::Upper
-                && !is_mate(tt_score)
                 && (ply as i32) < 2 * self.root_depth
             {
                 let singular_beta = tt_score - SE_MARGIN * depth;
@@ -835,9 +832,12 @@ impl<'a, P: Position> Worker<'a, P> {
             }
             let mv = list[idx];
             let quiet = !(P::HAS_NOISY_MOVES && self.pos.is_noisy(mv));
-            let killer = self.stack[ply].killers[0] == Some(mv) || self.stack[ply].killers[1] == Some(mv);
+            let killer = self.stack[ply].killers.contains(&Some(mv));
             let piece_to = self.piece_to(mv);
-            let quiet_slot = (P::FORWARD_PRUNING_OK && quiet).then(|| History::slot(side, self.pos.history_index(mv)));
+            // The quiet history slot, found once: the statistic below, the child's
+            // grading of the move, the cutoff's bonus and the malus of later cutoffs.
+            let slot = quiet.then(|| History::slot(side, self.pos.history_index(mv)));
+            let quiet_slot = slot.filter(|_| P::FORWARD_PRUNING_OK);
             let stat = match quiet_slot {
                 Some(slot) => self.history.get(slot) + cont_score(&self.pos, mv, self.history, conts),
                 None => 0,
@@ -912,8 +912,8 @@ impl<'a, P: Position> Worker<'a, P> {
                     }
                     if alpha >= beta {
                         self.stack[ply].cutoffs = self.stack[ply].cutoffs.saturating_add(1);
-                        if quiet {
-                            self.reward_quiet(ply, depth, mv, piece_to, conts, &quiets[..n_quiets]);
+                        if let Some(slot) = slot {
+                            self.reward_quiet(ply, depth, mv, (slot, piece_to), conts, &quiets[..n_quiets]);
                         }
                         let cutter = if quiet { None } else { piece_to };
                         self.reward_noisy(depth, cutter, &noisies[..n_noisies]);
@@ -921,8 +921,8 @@ impl<'a, P: Position> Worker<'a, P> {
                     }
                 }
             }
-            if quiet && n_quiets < QUIETS_TRACKED {
-                quiets[n_quiets] = (History::slot(side, self.pos.history_index(mv)), piece_to);
+            if let (Some(slot), true) = (slot, n_quiets < QUIETS_TRACKED) {
+                quiets[n_quiets] = (slot, piece_to);
                 n_quiets += 1;
             }
             if let (false, Some(key), true) = (quiet, piece_to, n_noisies < NOISIES_TRACKED) {
@@ -1058,14 +1058,15 @@ impl<'a, P: Position> Worker<'a, P> {
     }
 
     /// A quiet move caused a cutoff: remember it as a killer, raise its history and
-    /// lower that of the quiet moves tried before it (`tried`: history slot and
-    /// piece-to key); the same for continuation history after the moves in `conts`.
+    /// lower that of the quiet moves tried before it (`cutter` and each of `tried`:
+    /// history slot and piece-to key); the same for continuation history after the
+    /// moves in `conts`.
     fn reward_quiet(
         &mut self,
         ply: usize,
         depth: i32,
         mv: P::Move,
-        piece_to: Option<usize>,
+        (slot, piece_to): (usize, Option<usize>),
         conts: [Option<usize>; 2],
         tried: &[(usize, Option<usize>)],
     ) {
@@ -1075,7 +1076,6 @@ impl<'a, P: Position> Worker<'a, P> {
             k[0] = Some(mv);
         }
         let bonus = history_bonus(depth);
-        let slot = History::slot(self.pos.side_to_move(), self.pos.history_index(mv));
         self.history.update(slot, bonus);
         for &(s, _) in tried {
             self.history.update(s, -bonus);
