@@ -19,7 +19,7 @@ fn handshake_advertises_variants_and_options() {
             .to_string()
     ));
     assert!(lines.contains(&"option name UCI_Chess960 type check default false".to_string()));
-    for name in ["Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "UCI_AnalyseMode"] {
+    for name in ["Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "UCI_AnalyseMode", "EvalFile"] {
         assert!(lines.iter().any(|l| l.starts_with(&format!("option name {name} type "))), "no {name}: {lines:?}");
     }
     assert_eq!(e.sync(), Vec::<String>::new());

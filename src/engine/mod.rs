@@ -7,6 +7,7 @@ mod search_thread;
 pub mod strength;
 mod table_builder;
 
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 pub use search_thread::SearchSink;
@@ -16,6 +17,7 @@ use crate::core::rng::Rng;
 use crate::core::PositionError;
 use crate::perft::DivideLine;
 use crate::search::{HashAllocError, Limits, Searcher, Tt};
+use crate::variants::chess::nnue::{self, NetFileError, Network};
 use crate::variants::{with_position, AnyPosition, Variant};
 use search_thread::RunningSearch;
 use table_builder::TableBuilder;
@@ -44,6 +46,9 @@ pub struct Engine {
     selected: Variant,
     chess960: bool,
     position: AnyPosition,
+    /// The chess evaluation's network (`EvalFile`): the built-in one unless a file
+    /// was loaded.
+    chess_net: &'static Network,
     settings: Settings,
     /// Shared with the search thread, which holds the lock while it searches.
     searcher: Arc<Mutex<Searcher>>,
@@ -54,6 +59,14 @@ pub struct Engine {
     building: Arc<Mutex<Option<TableBuilder>>>,
     clear_pending: bool,
     running: Option<RunningSearch>,
+}
+
+/// Makes `pos` evaluate with `net` if it is a chess position (the only variant
+/// with a network).
+fn give_network(pos: &mut AnyPosition, net: &'static Network) {
+    if let AnyPosition::Chess(c) = pos {
+        c.set_network(net);
+    }
 }
 
 impl Default for Engine {
@@ -71,6 +84,7 @@ impl Engine {
             selected,
             chess960: false,
             position: selected.startpos(),
+            chess_net: nnue::embedded(),
             applied: (settings.hash_mb, settings.threads),
             settings,
             searcher: Arc::new(Mutex::new(searcher)),
@@ -218,7 +232,7 @@ impl Engine {
             v => self.selected = v,
         }
         if self.variant() != old {
-            self.position = self.variant().startpos();
+            self.position = self.start();
         }
     }
 
@@ -226,20 +240,44 @@ impl Engine {
         let old = self.variant();
         self.chess960 = on;
         if self.variant() != old {
-            self.position = self.variant().startpos();
+            self.position = self.start();
         }
     }
 
     /// `ucinewgame`: the start position and a cleared hash table.
     pub fn new_game(&mut self) {
-        self.position = self.variant().startpos();
+        self.position = self.start();
         self.clear_hash();
     }
 
     /// `position`: all or nothing; on error the previous position stays.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), PositionError> {
-        self.position = self.variant().setup(fen, moves)?;
+        self.position = self.with_network(self.variant().setup(fen, moves)?);
         Ok(())
+    }
+
+    /// `EvalFile`: the chess network in the file at `path`, or the built-in one
+    /// for `None`, for the current position and every one after it; on error the
+    /// network in use stays. A search already running keeps its network. Each
+    /// file loaded stays in memory until the process ends (a host loads one).
+    pub fn set_chess_network(&mut self, path: Option<&Path>) -> Result<(), NetFileError> {
+        self.chess_net = match path {
+            None => nnue::embedded(),
+            Some(p) => Box::leak(Box::new(Network::read(p)?)),
+        };
+        give_network(&mut self.position, self.chess_net);
+        Ok(())
+    }
+
+    /// The variant's start position, evaluated with the network in use.
+    fn start(&self) -> AnyPosition {
+        self.with_network(self.variant().startpos())
+    }
+
+    /// `pos`, evaluated with the network in use.
+    fn with_network(&self, mut pos: AnyPosition) -> AnyPosition {
+        give_network(&mut pos, self.chess_net);
+        pos
     }
 
     pub fn perft(&self, depth: u32) -> (Vec<DivideLine>, u64) {

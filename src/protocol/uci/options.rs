@@ -2,6 +2,7 @@
 //! The `option` lines are serialised by vampirc-uci, which does that part right.
 
 use std::fmt;
+use std::path::PathBuf;
 
 use vampirc_uci::{Serializable, UciOptionConfig};
 
@@ -15,6 +16,9 @@ pub const MAX_THREADS: usize = 256;
 pub const MAX_MULTIPV: usize = 256;
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
+/// The `EvalFile` value that means the network built into the binary (the
+/// usual way to write an empty string option).
+pub const BUILT_IN_NETWORK: &str = "<empty>";
 
 /// The `option name ...` lines sent in answer to `uci`, in a fixed order.
 pub fn option_lines() -> Vec<String> {
@@ -42,6 +46,7 @@ pub fn option_lines() -> Vec<String> {
         spin("Skill Level", MAX_SKILL as i64, 0, MAX_SKILL as i64),
         check("UCI_LimitStrength"),
         spin("UCI_Elo", MAX_ELO as i64, MIN_ELO as i64, MAX_ELO as i64),
+        UciOptionConfig::String { name: "EvalFile".to_string(), default: Some(BUILT_IN_NETWORK.to_string()) },
     ];
     let mut lines: Vec<String> = options.iter().map(|o| o.serialize()).collect();
     if cfg!(feature = "spsa") {
@@ -66,6 +71,9 @@ pub enum Setting {
     SkillLevel(u32),
     LimitStrength(bool),
     Elo(u32),
+    /// A chess network file (`ludex train-nnue` writes them), or `None` for the
+    /// one built in.
+    EvalFile(Option<PathBuf>),
     /// Standard `UCI_*` options hosts send to every engine (`UCI_Opponent`,
     /// `UCI_EngineAbout`, ...): accepted and ignored without a word.
     HostInformation,
@@ -132,6 +140,10 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Setting, OptionE
         "skill level" => Setting::SkillLevel(spin(0, MAX_SKILL as u64)? as u32),
         "uci_limitstrength" => Setting::LimitStrength(check()?),
         "uci_elo" => Setting::Elo(spin(MIN_ELO as u64, MAX_ELO as u64)? as u32),
+        "evalfile" => Setting::EvalFile(match value.map(str::trim) {
+            None | Some("") | Some(BUILT_IN_NETWORK) => None,
+            Some(path) => Some(PathBuf::from(path)),
+        }),
         k if k.starts_with("uci_") => Setting::HostInformation,
         _ => match params::find(&key).filter(|_| cfg!(feature = "spsa")) {
             Some(i) => {
@@ -165,6 +177,7 @@ mod tests {
         assert!(lines.contains(&"option name Skill Level type spin default 20 min 0 max 20".to_string()));
         assert!(lines.contains(&"option name UCI_LimitStrength type check default false".to_string()));
         assert!(lines.contains(&"option name UCI_Elo type spin default 3190 min 1320 max 3190".to_string()));
+        assert!(lines.contains(&"option name EvalFile type string default <empty>".to_string()));
     }
 
     #[test]
@@ -183,5 +196,9 @@ mod tests {
         assert_eq!(parse_setting("UCI_LimitStrength", Some("true")).unwrap(), Setting::LimitStrength(true));
         assert_eq!(parse_setting("UCI_Elo", Some("1500")).unwrap(), Setting::Elo(1500));
         assert!(parse_setting("UCI_Elo", Some("1000")).is_err());
+        assert_eq!(parse_setting("evalfile", Some("nets/a b.nnue")).unwrap(), Setting::EvalFile(Some("nets/a b.nnue".into())));
+        for built_in in [None, Some(""), Some("<empty>")] {
+            assert_eq!(parse_setting("EvalFile", built_in).unwrap(), Setting::EvalFile(None), "{built_in:?}");
+        }
     }
 }

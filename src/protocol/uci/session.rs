@@ -168,6 +168,13 @@ impl UciSession {
             Setting::SkillLevel(n) => self.quietly(|s| s.strength.skill = n),
             Setting::LimitStrength(on) => self.quietly(|s| s.strength.limit = on),
             Setting::Elo(elo) => self.quietly(|s| s.strength.elo = elo),
+            Setting::EvalFile(path) => match e.set_chess_network(path.as_deref()) {
+                Ok(()) => {
+                    let name = path.map_or("the built-in network".to_string(), |p| p.display().to_string());
+                    self.out.line(&format!("info string chess evaluation network: {name}"));
+                }
+                Err(err) => self.error(&err),
+            },
             Setting::HostInformation => {}
             Setting::Tunable(i, v) => e.set_tunable(i, v),
         }

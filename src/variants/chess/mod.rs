@@ -152,6 +152,16 @@ impl Chess {
         Ok(Chess { board, rules, history: Vec::new(), plies_since_null: 0, sums, net, threats, check_info, pawn_cache })
     }
 
+    /// Evaluates with `net` from now on (UCI `EvalFile`). The sums of the whole
+    /// line are computed again from its first board, as they are needed.
+    pub fn set_network(&mut self, net: &'static Network) {
+        if std::ptr::eq(self.net, net) {
+            return;
+        }
+        self.net = net;
+        self.sums = SumStack::new(line_board(&self.history, &self.board, 0), net);
+    }
+
     /// How many earlier positions since the last irreversible move (and the last
     /// null move) have the current hash. Only positions with the same side to move,
     /// at least four plies back, can repeat.

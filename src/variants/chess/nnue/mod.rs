@@ -18,7 +18,7 @@ mod network;
 mod tests;
 
 pub use accumulator::Accumulator;
-pub use network::{embedded, NetError, Network};
+pub use network::{embedded, NetError, NetFileError, NetFileProblem, Network};
 
 use crate::core::Side;
 use crate::variants::chesslike::{Board, Role, Square};

@@ -15,6 +15,7 @@
 //! ```
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use super::{HIDDEN, INPUTS, QA, QB};
@@ -60,6 +61,30 @@ impl fmt::Display for NetError {
 }
 
 impl std::error::Error for NetError {}
+
+/// Why a network file (UCI `EvalFile`) cannot be used.
+#[derive(Debug)]
+pub struct NetFileError {
+    pub path: PathBuf,
+    pub problem: NetFileProblem,
+}
+
+#[derive(Debug)]
+pub enum NetFileProblem {
+    Read(std::io::Error),
+    Unusable(NetError),
+}
+
+impl fmt::Display for NetFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.problem {
+            NetFileProblem::Read(e) => write!(f, "cannot read network file {}: {e}", self.path.display()),
+            NetFileProblem::Unusable(e) => write!(f, "network file {}: {e}", self.path.display()),
+        }
+    }
+}
+
+impl std::error::Error for NetFileError {}
 
 impl Network {
     /// A network of zeros (every position evaluates to 0).
@@ -113,6 +138,13 @@ impl Network {
         net.b2 = u32_at(FILE_SIZE - 4) as i32;
         net.on_classical = on_classical;
         Ok(net)
+    }
+
+    /// The network in the file at `path`.
+    pub fn read(path: &Path) -> Result<Network, NetFileError> {
+        let error = |problem| NetFileError { path: path.to_path_buf(), problem };
+        let bytes = std::fs::read(path).map_err(|e| error(NetFileProblem::Read(e)))?;
+        Network::from_bytes(&bytes).map_err(|e| error(NetFileProblem::Unusable(e)))
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {

@@ -1,0 +1,123 @@
+//! `EvalFile`: a chess network written by `ludex train-nnue` replaces the built-in
+//! one for the positions that follow and the one on the board, a file that is not
+//! a usable network is refused with one error line and changes nothing, and
+//! `<empty>` brings the built-in network back. Driven over stdin/stdout like a host.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::engine::Engine;
+use ludex::variants::chess::nnue::{Network, QA, QB, SCALE};
+
+/// A file in the system's temporary directory, unique to this test process.
+fn temp_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("ludex-evalfile-test-{}-{name}", std::process::id()))
+}
+
+/// Writes a network that corrects the classical evaluation by its output bias
+/// alone (`bias_cp` centipawns for the side to move, whatever the board).
+fn write_bias_network(name: &str, bias_cp: i32) -> PathBuf {
+    let mut net = Network::zeros();
+    net.on_classical = true;
+    net.b2 = bias_cp * QA * QB / SCALE;
+    let path = temp_file(name);
+    std::fs::write(&path, net.to_bytes()).unwrap();
+    path
+}
+
+/// The `Network` term of the `eval` lines for the current position.
+fn network_term(e: &mut Engine) -> i32 {
+    e.send("eval");
+    let lines = e.read_until(|l| l.starts_with("(centipawn"));
+    let line = lines.iter().find(|l| l.starts_with("Network")).unwrap_or_else(|| panic!("no Network term: {lines:?}"));
+    line.split_whitespace().last().unwrap().parse().unwrap_or_else(|_| panic!("bad term: {line}"))
+}
+
+/// Sets `EvalFile` and returns what the engine printed for it.
+fn set_eval_file(e: &mut Engine, value: &str) -> Vec<String> {
+    e.ask(&format!("setoption name EvalFile value {value}"))
+}
+
+/// A search with the network in use ends with a legal move.
+fn assert_searches(e: &mut Engine) {
+    let legal = e.legal_moves();
+    let (_, best) = e.go("depth 6");
+    let mv = common::engine::parse_bestmove(&best).0.unwrap_or_else(|| panic!("no move: {best}"));
+    assert!(legal.contains(&mv), "{mv} is not legal here: {legal:?}");
+}
+
+#[test]
+fn a_network_file_replaces_the_built_in_one_and_a_bad_file_changes_nothing() {
+    let zero = write_bias_network("zero.nnue", 0);
+    let plus = write_bias_network("plus.nnue", 40);
+    let garbage = temp_file("garbage.nnue");
+    std::fs::write(&garbage, "not a network\n").unwrap();
+    let missing = temp_file("missing.nnue");
+
+    let mut e = Engine::uci("chess");
+    e.send("position startpos");
+    let built_in = network_term(&mut e);
+    e.send("position startpos moves e2e4");
+    let built_in_after_e4 = network_term(&mut e);
+    assert!(built_in != 0 || built_in_after_e4 != 0, "the built-in network adds nothing to either position");
+
+    // Loaded, it evaluates the position already on the board.
+    let said = set_eval_file(&mut e, zero.to_str().unwrap());
+    assert_eq!(said, vec![format!("info string chess evaluation network: {}", zero.display())]);
+    assert_eq!(network_term(&mut e), 0);
+
+    // Files that are not networks: one error line each, the loaded network stays.
+    for bad in [&missing, &garbage] {
+        let said = set_eval_file(&mut e, bad.to_str().unwrap());
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(said[0].starts_with("info string error: ") && said[0].contains(bad.to_str().unwrap()), "{said:?}");
+        assert_eq!(network_term(&mut e), 0, "after {}", bad.display());
+    }
+
+    // The positions that follow use it too, from either side's view.
+    set_eval_file(&mut e, plus.to_str().unwrap());
+    let plus_term = network_term(&mut e);
+    assert!(plus_term > 0, "a network that adds 40 cp adds {plus_term}");
+    e.send("position startpos");
+    assert_eq!(network_term(&mut e), plus_term);
+    e.send("ucinewgame");
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    assert_eq!(network_term(&mut e), plus_term);
+    assert_searches(&mut e);
+
+    // Loaded in the middle of a line, the search still works from it.
+    set_eval_file(&mut e, zero.to_str().unwrap());
+    assert_eq!(network_term(&mut e), 0);
+    assert_searches(&mut e);
+
+    // `<empty>` is the built-in network again.
+    let said = set_eval_file(&mut e, "<empty>");
+    assert_eq!(said, vec!["info string chess evaluation network: the built-in network".to_string()]);
+    e.send("position startpos");
+    assert_eq!(network_term(&mut e), built_in);
+    e.send("position startpos moves e2e4");
+    assert_eq!(network_term(&mut e), built_in_after_e4);
+    assert!(e.quit());
+
+    for f in [zero, plus, garbage] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+/// Other variants have no network: the option is accepted and they play on.
+#[test]
+fn other_variants_ignore_the_chess_network() {
+    let zero = write_bias_network("zero-other.nnue", 0);
+    let mut e = Engine::uci("antichess");
+    let said = set_eval_file(&mut e, zero.to_str().unwrap());
+    assert_eq!(said.len(), 1, "{said:?}");
+    e.send("position startpos moves e2e3");
+    assert_searches(&mut e);
+    // Back to chess, the loaded network is the one in use.
+    e.send("setoption name UCI_Variant value chess");
+    e.send("position startpos");
+    assert_eq!(network_term(&mut e), 0);
+    assert!(e.quit());
+    let _ = std::fs::remove_file(zero);
+}
