@@ -558,9 +558,8 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
     };
     let mut net = match &t.init {
         Some(path) => {
-            let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-            let start = ludex::variants::chess::nnue::Network::from_bytes(&bytes)
-                .with_context(|| format!("reading {}", path.display()))?;
+            // Its errors name the file and say whether it could not be read or is not a network.
+            let start = ludex::variants::chess::nnue::Network::read(path)?;
             if start.on_classical != t.on_classical {
                 anyhow::bail!(
                     "{} is {} the classical evaluation; --on-classical must agree",
