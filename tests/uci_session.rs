@@ -11,7 +11,7 @@ mod common;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use common::engine::{parse_bestmove, Engine};
+use common::engine::{assert_legal, parse_bestmove, Engine};
 
 const MS: fn(u64) -> Duration = Duration::from_millis;
 
@@ -28,12 +28,6 @@ const GOMOKU: &str = "gomoku";
 /// Starts an engine with `uci` answered and the variant set.
 fn engine(variant: &str) -> Engine {
     Engine::uci(variant)
-}
-
-/// Asserts `mv` is legal in the engine's current position (by its own `go perft 1`).
-fn assert_legal(e: &mut Engine, mv: &str) {
-    let legal = e.legal_moves();
-    assert!(legal.iter().any(|m| m == mv), "'{mv}' is not legal here ({} moves: {legal:?})", legal.len());
 }
 
 /// The parsed fields of an `info ... score ...` line.

@@ -250,6 +250,12 @@ impl Drop for Engine {
     }
 }
 
+/// Asserts `mv` is legal in the engine's current position (by its own `go perft 1`).
+pub fn assert_legal(e: &mut Engine, mv: &str) {
+    let legal = e.legal_moves();
+    assert!(legal.iter().any(|m| m == mv), "'{mv}' is not legal here ({} moves: {legal:?})", legal.len());
+}
+
 /// The move and ponder move of a `bestmove` line (`None` for `(none)`).
 pub fn parse_bestmove(line: &str) -> (Option<String>, Option<String>) {
     let mut t = line.split_whitespace();
