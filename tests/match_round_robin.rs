@@ -95,6 +95,7 @@ fn a_stop_request_ends_the_run_early() {
         rules: c.rules.clone(),
         concurrency: 1,
         log_dir: None,
+        notices: Default::default(),
     });
     let mut seen = 0;
     let played = scheduler::run(plan, |_| {

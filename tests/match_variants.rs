@@ -166,3 +166,30 @@ fn gomocup_engine_plays_gomoku() {
     // Brain is White in game 1: it opens with BEGIN and then gets TURN x,y.
     assert!(log.contains("Brain > BEGIN") && log.contains("Brain > TURN "), "{log}");
 }
+
+/// An option the engine refuses (a missing `EvalFile`) or does not declare is said
+/// on stderr once for the whole match, naming the engine; a good one is not, and the
+/// games are played all the same.
+#[test]
+fn refused_options_are_reported_once() {
+    let _s = serial();
+    let dir = scratch("options");
+    let missing = dir.join("no-such.nnue");
+    let a = args(&[
+        "-engine", &format!("cmd={LUDEX}"), "name=Wrong", &format!("option.EvalFile={}", missing.display()),
+        "option.NoSuchOption=1",
+        "-engine", &format!("cmd={LUDEX}"), "name=Right", "option.Hash=8",
+        "-each", "nodes=500", "-games", "4",
+    ]);
+    let run = run_match(&a, Duration::from_secs(60));
+    assert!(run.success, "{}\n{}", run.stdout, run.stderr);
+    let played = run.stdout.lines().map(|l| l.split_whitespace().collect::<Vec<_>>()).any(|t| t.len() > 2 && t[1] == "Wrong" && t[2] == "4");
+    assert!(played, "all four games are played: {}", run.stdout);
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    let eval_file: Vec<&&str> = lines.iter().filter(|l| l.contains("Wrong: setoption name EvalFile")).collect();
+    assert_eq!(eval_file.len(), 1, "{}", run.stderr);
+    assert!(eval_file[0].contains("info string error") && eval_file[0].contains("no-such.nnue"), "{}", run.stderr);
+    let undeclared = lines.iter().filter(|l| l.contains("Wrong: the engine does not declare option NoSuchOption")).count();
+    assert_eq!(undeclared, 1, "{}", run.stderr);
+    assert!(!run.stderr.contains("] Right:"), "a declared, accepted option is not reported: {}", run.stderr);
+}

@@ -23,6 +23,8 @@ engine settings (after -engine, or after -each for all engines):
   name=NAME           display name (default: the program's file name)
   proto=uci|gomocup   protocol (default uci; gomocup engines play gomoku only)
   option.NAME=VALUE   UCI option to set, e.g. option.Hash=64 option.UCI_Elo=1500
+                      (one an engine does not declare or answers with
+                      `info string error` is reported on stderr, once)
   tc=[MOVES/]BASE[+INC]  clock in seconds: 10+0.1, 40/60, 1:00+1, or inf
   st=SECONDS          fixed time per move (go movetime; over it loses)
   nodes=N | depth=N   fixed nodes or depth per move (not enforced by the referee)

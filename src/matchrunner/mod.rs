@@ -12,6 +12,7 @@ pub mod chess960;
 pub mod cli;
 pub mod engine_config;
 pub mod gomocup_client;
+pub mod notices;
 pub mod openings;
 pub mod pgn;
 pub mod player;
@@ -109,6 +110,7 @@ fn plan(config: &cli::MatchConfig) -> Arc<Plan> {
         rules: config.rules.clone(),
         concurrency: config.concurrency,
         log_dir: config.log_dir.clone(),
+        notices: Default::default(),
     })
 }
 

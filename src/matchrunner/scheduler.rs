@@ -11,6 +11,7 @@ use std::thread;
 
 use super::engine_config::{EngineConfig, Proto};
 use super::gomocup_client::GomocupPlayer;
+use super::notices::Notices;
 use super::openings::{Opening, OpeningPicker};
 use super::player::{GameSetup, Player};
 use super::process::TrafficLog;
@@ -86,15 +87,17 @@ pub struct Plan {
     pub rules: RefereeRules,
     pub concurrency: usize,
     pub log_dir: Option<PathBuf>,
+    /// What the match has already said, so that it says it once.
+    pub notices: Notices,
 }
 
 fn board_of(v: Variant) -> Option<(usize, usize)> {
     v.connect_board()
 }
 
-fn make_player(c: &EngineConfig, log: Option<TrafficLog>) -> Box<dyn Player> {
+fn make_player(c: &EngineConfig, log: Option<TrafficLog>, notices: &Notices) -> Box<dyn Player> {
     match c.proto {
-        Proto::Uci => Box::new(UciPlayer::new(c.clone(), log)),
+        Proto::Uci => Box::new(UciPlayer::new(c.clone(), log, notices.clone())),
         Proto::Gomocup => Box::new(GomocupPlayer::new(c.clone(), log)),
     }
 }
@@ -111,8 +114,8 @@ pub fn play_one(plan: &Plan, spec: &GameSpec) -> GameRecord {
     let tc_tag = if w.tc == b.tc { w.tc.pgn_tag() } else { format!("{}:{}", w.tc.pgn_tag(), b.tc.pgn_tag()) };
     let result = match plan.variant.setup(setup.start_fen.as_deref(), &moves) {
         Ok(start) => {
-            let mut pw = make_player(w, log.clone());
-            let mut pb = make_player(b, log);
+            let mut pw = make_player(w, log.clone(), &plan.notices);
+            let mut pb = make_player(b, log, &plan.notices);
             let r = referee::play(
                 start,
                 &setup,

@@ -5,6 +5,7 @@
 use std::time::{Duration, Instant};
 
 use super::engine_config::EngineConfig;
+use super::notices::Notices;
 use super::player::{millis_between, Failure, GameSetup, MoveReply, MoveRequest, Player, UNTIMED_MOVE_LIMIT_MS};
 use super::process::{EngineProcess, TrafficLog, WaitError};
 use crate::core::Side;
@@ -25,11 +26,13 @@ pub struct UciPlayer {
     log: Option<TrafficLog>,
     process: Option<EngineProcess>,
     options: Vec<DeclaredOption>,
+    /// Shared by the match's games, so that a wrong option is said once.
+    notices: Notices,
 }
 
 impl UciPlayer {
-    pub fn new(config: EngineConfig, log: Option<TrafficLog>) -> UciPlayer {
-        UciPlayer { config, log, process: None, options: Vec::new() }
+    pub fn new(config: EngineConfig, log: Option<TrafficLog>, notices: Notices) -> UciPlayer {
+        UciPlayer { config, log, process: None, options: Vec::new(), notices }
     }
 
     fn process(&mut self) -> Result<&mut EngineProcess, Failure> {
@@ -61,6 +64,42 @@ impl UciPlayer {
         let deadline = Instant::now() + READYOK_LIMIT;
         let r = self.process()?.wait_for(deadline, |l| l.trim() == "readyok");
         r.map(|_| ()).map_err(|e| self.failed(e, "readyok"))
+    }
+
+    /// Waits for `readyok` and returns the engine's `info string error` lines before it.
+    fn sync_noting_errors(&mut self) -> Result<Vec<String>, Failure> {
+        self.send("isready")?;
+        let deadline = Instant::now() + READYOK_LIMIT;
+        let mut errors = Vec::new();
+        let r = self.process()?.wait_for(deadline, |l| {
+            if is_error_line(l) {
+                errors.push(l.trim().to_string());
+            }
+            l.trim() == "readyok"
+        });
+        r.map(|_| errors).map_err(|e| self.failed(e, "readyok"))
+    }
+
+    /// Sends the configured options, and in the engine's first game of the match warns
+    /// (on stderr) about an option it did not declare or answered with an error: a
+    /// mistyped `option.EvalFile=` would otherwise play a whole match on the wrong
+    /// settings without a word.
+    fn send_options(&mut self) -> Result<(), Failure> {
+        let options = self.config.options.clone();
+        let check = !options.is_empty() && self.notices.first_time(&format!("options of {}", self.config.name));
+        for (k, v) in options {
+            self.send(&format!("setoption name {k} value {v}"))?;
+            if !check {
+                continue;
+            }
+            if self.declared(&k).is_none() {
+                log::warn!("{}: the engine does not declare option {k}", self.config.name);
+            }
+            for e in self.sync_noting_errors()? {
+                log::warn!("{}: setoption name {k} value {v}: {e}", self.config.name);
+            }
+        }
+        Ok(())
     }
 
     fn handshake(&mut self) -> Result<(), Failure> {
@@ -108,6 +147,13 @@ fn parse_option(tokens: &[&str]) -> DeclaredOption {
         i += 1;
     }
     DeclaredOption { name: name.join(" "), vars }
+}
+
+/// A line by which an engine reports a command it refused (`info string error: ...`,
+/// as Ludex and Stockfish word it).
+fn is_error_line(line: &str) -> bool {
+    let mut t = line.split_whitespace();
+    t.next() == Some("info") && t.next() == Some("string") && t.next().is_some_and(|w| w.to_ascii_lowercase().starts_with("error"))
 }
 
 /// The `position` command for a game so far.
@@ -170,9 +216,7 @@ impl Player for UciPlayer {
         self.process = Some(p);
         self.handshake()?;
         self.sync()?;
-        for (k, v) in self.config.options.clone() {
-            self.send(&format!("setoption name {k} value {v}"))?;
-        }
+        self.send_options()?;
         match setup.variant {
             Variant::Chess => {}
             Variant::Chess960 => {
@@ -245,5 +289,14 @@ mod tests {
         assert_eq!(o.vars, ["chess", "antichess", "gomoku"]);
         let o = parse_option(&"option name Move Overhead type spin default 10 min 0 max 5000".split_whitespace().collect::<Vec<_>>());
         assert_eq!(o.name, "Move Overhead");
+    }
+
+    #[test]
+    fn recognises_error_lines() {
+        assert!(is_error_line("info string error: cannot read network file /nope"));
+        assert!(is_error_line("info string ERROR unknown option"));
+        assert!(!is_error_line("info string chess evaluation network: x.nnue"));
+        assert!(!is_error_line("info depth 3 score cp 10 pv e2e4"));
+        assert!(!is_error_line("info string"));
     }
 }

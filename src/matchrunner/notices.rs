@@ -1,0 +1,33 @@
+//! What a match has already told the user. Every game starts fresh engine processes,
+//! so a problem that lies in the configuration (an option an engine refuses) shows in
+//! every game; the match says it once.
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+
+/// Shared by all the games of one match, on every thread.
+#[derive(Debug, Clone, Default)]
+pub struct Notices(Arc<Mutex<HashSet<String>>>);
+
+impl Notices {
+    /// True the first time `key` is asked about in this match, false after.
+    pub fn first_time(&self, key: &str) -> bool {
+        let mut seen = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        seen.insert(key.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_key_is_new_once_across_clones() {
+        let n = Notices::default();
+        let m = n.clone();
+        assert!(n.first_time("options of A"));
+        assert!(!m.first_time("options of A"));
+        assert!(m.first_time("options of B"));
+        assert!(!n.first_time("options of B"));
+    }
+}
