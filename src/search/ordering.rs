@@ -111,13 +111,13 @@ impl History {
     }
 
     /// Halves every entry: the start of a new search weighs recent results more.
+    /// One plain loop per table: chained into one iterator, the 2 MB continuation
+    /// table was halved an entry at a time, which took a sixth of the time of
+    /// datagen's 5000-node searches; a plain loop over a slice is vectorised.
     pub fn age(&mut self) {
-        for h in self.table.iter_mut() {
-            *h /= 2;
-        }
-        for h in self.cont.iter_mut().chain(self.capture.iter_mut()) {
-            *h /= 2;
-        }
+        halve(&mut self.table);
+        halve(&mut self.cont);
+        halve(&mut self.capture);
     }
 
     pub fn clear(&mut self) {
@@ -127,6 +127,15 @@ impl History {
         if let Some(c) = self.correction.as_mut() {
             c.clear();
         }
+    }
+}
+
+/// Halves every entry of a table (rounding towards zero).
+#[inline]
+fn halve<T: Copy + std::ops::Div<Output = T> + From<i8>>(table: &mut [T]) {
+    let two = T::from(2);
+    for h in table.iter_mut() {
+        *h = *h / two;
     }
 }
 
