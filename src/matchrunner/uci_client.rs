@@ -60,10 +60,7 @@ impl UciPlayer {
     }
 
     fn sync(&mut self) -> Result<(), Failure> {
-        self.send("isready")?;
-        let deadline = Instant::now() + READYOK_LIMIT;
-        let r = self.process()?.wait_for(deadline, |l| l.trim() == "readyok");
-        r.map(|_| ()).map_err(|e| self.failed(e, "readyok"))
+        self.sync_noting_errors().map(|_| ())
     }
 
     /// Waits for `readyok` and returns the engine's `info string error` lines before it.
