@@ -522,6 +522,22 @@ mod tests {
     }
 
     #[test]
+    fn ageing_halves_every_table_towards_zero() {
+        let mut h = History::default();
+        let s = History::slot(Side::White, 9);
+        h.update(s, -history_bonus(7));
+        h.update_cont(3, 700, -history_bonus(9));
+        h.update_cont(PIECE_TO_SLOTS - 1, PIECE_TO_SLOTS - 1, history_bonus(11));
+        h.update_capture(42, -history_bonus(5));
+        let (a, b, c, d) = (h.get(s), h.cont(3, 700), h.cont(PIECE_TO_SLOTS - 1, PIECE_TO_SLOTS - 1), h.capture(42));
+        assert!(a < 0 && b < 0 && c > 0 && d < 0);
+        h.age();
+        // Rust's division rounds towards zero for both signs, as the search has always aged.
+        assert_eq!((h.get(s), h.cont(3, 700)), (a / 2, b / 2));
+        assert_eq!((h.cont(PIECE_TO_SLOTS - 1, PIECE_TO_SLOTS - 1), h.capture(42)), (c / 2, d / 2));
+    }
+
+    #[test]
     fn lmr_grows_with_depth_and_move_number() {
         assert_eq!(lmr_base(1, 1), 0);
         assert!(lmr_base(3, 3) >= 1);
