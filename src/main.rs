@@ -274,15 +274,26 @@ struct TrainNnueArgs {
     /// Decoupled weight decay (AdamW) of the weights: each step shrinks them by lr times this of themselves
     #[arg(long, default_value_t = ludex::train::Options::default().weight_decay)]
     weight_decay: f32,
-    /// Add every position mirrored a..h (same labels; castling rights are not inputs)
-    #[arg(long)]
+    /// Train on the data as it is, without adding each position mirrored a..h
+    /// (mirroring, the default, gives twice the positions with the same labels:
+    /// castling rights are not inputs)
+    #[arg(long, overrides_with = "mirror")]
+    no_mirror: bool,
+    /// Add every position mirrored a..h (the default; for older command lines)
+    #[arg(long, overrides_with = "no_mirror")]
     mirror: bool,
-    /// Train a correction of the classical evaluation (the engine adds the two) instead of a whole evaluation
-    #[arg(long)]
+    /// Train a whole evaluation instead of a correction of the classical one (the
+    /// default, which the engine adds to the classical score)
+    #[arg(long, overrides_with = "on_classical")]
+    standalone: bool,
+    /// Train a correction of the classical evaluation (the default, unless --init
+    /// starts from a standalone network; for older command lines)
+    #[arg(long, overrides_with = "standalone")]
     on_classical: bool,
     /// Start from this network file (for example the engine's own,
-    /// src/variants/chess/nnue/ludex.nnue) instead of random weights; it must be
-    /// a correction of the classical evaluation exactly when --on-classical is given
+    /// src/variants/chess/nnue/ludex.nnue) instead of random weights; the network
+    /// trained is of its kind (a correction or standalone), and --standalone or
+    /// --on-classical must agree with it
     #[arg(long, value_name = "FILE")]
     init: Option<std::path::PathBuf>,
     /// Where to write the network
@@ -530,7 +541,7 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
     };
     let mut positions = Vec::new();
     for path in &t.data {
-        positions.extend(read(path, t.mirror)?);
+        positions.extend(read(path, !t.no_mirror)?);
         eprintln!("train-nnue: {} positions after {}", positions.len(), path.display());
     }
     if positions.is_empty() {
@@ -556,20 +567,26 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
         seed: t.seed,
         weight_decay: t.weight_decay,
     };
+    // What the command line asks for, if it asks: a correction (Some(true)) or standalone.
+    let asked = match (t.on_classical, t.standalone) {
+        (true, _) => Some(true),
+        (_, true) => Some(false),
+        _ => None,
+    };
     let mut net = match &t.init {
         Some(path) => {
             // Its errors name the file and say whether it could not be read or is not a network.
             let start = ludex::variants::chess::nnue::Network::read(path)?;
-            if start.on_classical != t.on_classical {
+            if asked.is_some_and(|c| c != start.on_classical) {
                 anyhow::bail!(
-                    "{} is {} the classical evaluation; --on-classical must agree",
+                    "{} is {} the classical evaluation; --on-classical or --standalone must agree",
                     path.display(),
                     if start.on_classical { "a correction of" } else { "independent of" }
                 );
             }
             train::model::FloatNet::from_network(&start)
         }
-        None => train::model::FloatNet::random(t.seed, t.on_classical),
+        None => train::model::FloatNet::random(t.seed, asked.unwrap_or(true)),
     };
     let started = Instant::now();
     let best = train::run(&mut net, &positions, &held_out, &opts, |e| match (e.epoch, e.held_out_loss) {

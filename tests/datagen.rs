@@ -101,7 +101,8 @@ fn datagen_writes_the_documented_format_and_tune_reads_it() {
 /// `ludex train-nnue` as the real binary: from the engine's own network
 /// (`--init`) with no epochs it writes that network back byte for byte (so
 /// training goes on from it rather than from noise), one epoch writes a network of
-/// the same shape, and a start that disagrees with `--on-classical` is refused.
+/// the same shape of the start's kind, and a start that disagrees with
+/// `--standalone` is refused.
 #[test]
 fn train_nnue_goes_on_from_the_engines_network() {
     let data = temp("nnue-data.txt");
@@ -111,7 +112,7 @@ fn train_nnue_goes_on_from_the_engines_network() {
     let out = temp("nnue-out.nnue");
     let d = data.to_str().unwrap();
     let o = out.to_str().unwrap();
-    let common = ["train-nnue", "--data", d, "--validate", d, "--init", embedded, "--on-classical", "--out", o];
+    let common = ["train-nnue", "--data", d, "--validate", d, "--init", embedded, "--out", o];
     let (code, err) = ludex(&[&common[..], &["--epochs", "0"]].concat(), Duration::from_secs(120));
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("held-out loss at the start"), "{err}");
@@ -124,10 +125,43 @@ fn train_nnue_goes_on_from_the_engines_network() {
     assert!(net.on_classical);
 
     // The engine's network corrects the classical evaluation; a whole-evaluation run may not start from it.
-    let args = ["train-nnue", "--data", d, "--init", embedded, "--epochs", "1", "--out", o];
+    let args = ["train-nnue", "--data", d, "--init", embedded, "--standalone", "--epochs", "1", "--out", o];
     let (code, err) = ludex(&args, Duration::from_secs(120));
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("--on-classical must agree"), "{err}");
+    assert!(err.contains("--standalone must agree"), "{err}");
+    for f in [data, out] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+/// `ludex train-nnue` with no options but data and output trains the engine's
+/// recipe: a correction of the classical evaluation, on every position and its
+/// mirror image. `--standalone` and `--no-mirror` turn each off, and the older
+/// `--on-classical` and `--mirror` still say the default.
+#[test]
+fn train_nnue_defaults_to_the_recipe() {
+    let data = temp("nnue-defaults.txt");
+    let (code, err) = ludex(&["datagen", "--games", "2", "--nodes", "500", "--out", data.to_str().unwrap()], Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    let lines = std::fs::read_to_string(&data).unwrap().lines().count();
+    assert!(lines > 0);
+    let out = temp("nnue-defaults.nnue");
+    let (d, o) = (data.to_str().unwrap(), out.to_str().unwrap());
+    // Trains one epoch with `extra`; the positions it read and whether its network is a correction.
+    let train = |extra: &[&str]| {
+        let args = [&["train-nnue", "--data", d, "--epochs", "1", "--out", o][..], extra].concat();
+        let (code, err) = ludex(&args, Duration::from_secs(120));
+        assert_eq!(code, 0, "{extra:?}: {err}");
+        let read = err.lines().find_map(|l| l.strip_prefix("train-nnue: ")?.split_once(" positions after ")).map(|(n, _)| n.to_string());
+        let net = ludex::variants::chess::nnue::Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+        (read.and_then(|n| n.parse::<usize>().ok()).expect(&err), net.on_classical)
+    };
+    assert_eq!(train(&[]), (2 * lines, true));
+    assert_eq!(train(&["--on-classical", "--mirror"]), (2 * lines, true));
+    assert_eq!(train(&["--no-mirror"]), (lines, true));
+    assert_eq!(train(&["--standalone"]), (2 * lines, false));
+    // The last of two opposite flags wins, as with any option given twice.
+    assert_eq!(train(&["--standalone", "--on-classical", "--mirror", "--no-mirror"]), (lines, true));
     for f in [data, out] {
         let _ = std::fs::remove_file(f);
     }
