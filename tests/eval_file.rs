@@ -120,3 +120,48 @@ fn other_variants_ignore_the_chess_network() {
     assert!(e.quit());
     let _ = std::fs::remove_file(zero);
 }
+
+/// The resident memory of process `pid` in kilobytes (Linux: /proc/PID/status).
+#[cfg(target_os = "linux")]
+fn resident_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap_or_else(|| panic!("no VmRSS: {status}"));
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// A host may set `EvalFile` as often as it likes (some send every option before
+/// each game): a network no position uses any more is freed, so sixty loads of
+/// a 790 KB network leave the engine's memory where a few loads left it (it
+/// grew by each network loaded when they were kept for the life of the process).
+#[cfg(target_os = "linux")]
+#[test]
+fn networks_set_again_and_again_are_freed() {
+    let nets = [write_bias_network("again-a.nnue", 10), write_bias_network("again-b.nnue", -10)];
+    let mut e = Engine::uci("chess");
+    let mut load = |e: &mut Engine, times: usize| {
+        for i in 0..times {
+            let net = &nets[i % 2];
+            let said = set_eval_file(e, net.to_str().unwrap());
+            assert_eq!(said, vec![format!("info string chess evaluation network: {}", net.display())]);
+            e.send("position startpos moves e2e4");
+        }
+    };
+    load(&mut e, 10);
+    let before = resident_kb(e.pid());
+    load(&mut e, 60);
+    let after = resident_kb(e.pid());
+    let network_kb = std::fs::metadata(&nets[0]).unwrap().len() / 1024;
+    assert!(after < before + 10 * network_kb, "{before} kB after 10 loads, {after} kB after 70 (a network is {network_kb} kB)");
+    // The one loaded last is the one in use.
+    set_eval_file(&mut e, nets[0].to_str().unwrap());
+    e.send("position startpos");
+    let plus = network_term(&mut e);
+    set_eval_file(&mut e, nets[1].to_str().unwrap());
+    assert_eq!(network_term(&mut e), -plus);
+    assert!(plus > 0, "{plus}");
+    assert_searches(&mut e);
+    assert!(e.quit());
+    for f in nets {
+        let _ = std::fs::remove_file(f);
+    }
+}

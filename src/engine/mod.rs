@@ -48,7 +48,7 @@ pub struct Engine {
     position: AnyPosition,
     /// The chess evaluation's network (`EvalFile`): the built-in one unless a file
     /// was loaded.
-    chess_net: &'static Network,
+    chess_net: Arc<Network>,
     settings: Settings,
     /// Shared with the search thread, which holds the lock while it searches.
     searcher: Arc<Mutex<Searcher>>,
@@ -63,7 +63,7 @@ pub struct Engine {
 
 /// Makes `pos` evaluate with `net` if it is a chess position (the only variant
 /// with a network).
-fn give_network(pos: &mut AnyPosition, net: &'static Network) {
+fn give_network(pos: &mut AnyPosition, net: &Arc<Network>) {
     if let AnyPosition::Chess(c) = pos {
         c.set_network(net);
     }
@@ -258,14 +258,15 @@ impl Engine {
 
     /// `EvalFile`: the chess network in the file at `path`, or the built-in one
     /// for `None`, for the current position and every one after it; on error the
-    /// network in use stays. A search already running keeps its network. Each
-    /// file loaded stays in memory until the process ends (a host loads one).
+    /// network in use stays. A search already running keeps its network; a
+    /// network no position uses any more is freed, so a host may set it as often
+    /// as it likes.
     pub fn set_chess_network(&mut self, path: Option<&Path>) -> Result<(), NetFileError> {
         self.chess_net = match path {
             None => nnue::embedded(),
-            Some(p) => Box::leak(Box::new(Network::read(p)?)),
+            Some(p) => Arc::new(Network::read(p)?),
         };
-        give_network(&mut self.position, self.chess_net);
+        give_network(&mut self.position, &self.chess_net);
         Ok(())
     }
 
@@ -276,7 +277,7 @@ impl Engine {
 
     /// `pos`, evaluated with the network in use.
     fn with_network(&self, mut pos: AnyPosition) -> AnyPosition {
-        give_network(&mut pos, self.chess_net);
+        give_network(&mut pos, &self.chess_net);
         pos
     }
 

@@ -60,6 +60,12 @@ impl Engine {
         Engine { child, stdin, lines: rx, transcript: Vec::new() }
     }
 
+    /// The engine process's id (for reading its state in /proc).
+    #[allow(dead_code)]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn send(&mut self, line: &str) {
         self.transcript.push(format!("> {line}"));
         let stdin = self.stdin.as_mut().expect("stdin already closed");

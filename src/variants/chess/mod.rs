@@ -28,6 +28,7 @@ use crate::variants::chesslike::{format_fen, parse_fen, see, Board, CastlingStyl
 use movegen::{checkers, generate};
 use line_sums::{LineSums, SumStack};
 use nnue::Network;
+use std::sync::Arc;
 use eval::pawn_cache::PawnCache;
 use gives_check::CheckInfo;
 use ordering::Threats;
@@ -59,8 +60,9 @@ pub struct Chess {
     /// `history[i]` holds, the last one the current board's), updated when
     /// `evaluate` asks.
     sums: SumStack,
-    /// The embedded network, looked up once rather than at every move.
-    net: &'static Network,
+    /// The network in use (the embedded one unless `EvalFile` gave another),
+    /// shared by the positions that evaluate with it and freed with the last.
+    net: Arc<Network>,
     /// The opponent's attacks on the current board, for the move order.
     threats: Threats,
     /// The check test's shared part for the board after each move, in step
@@ -117,7 +119,7 @@ impl Chess {
     #[cfg(test)]
     pub(crate) fn line_sums(&mut self) -> LineSums {
         let (history, board) = (&self.history, &self.board);
-        *self.sums.current(self.net, history.len(), |i| line_board(history, board, i))
+        *self.sums.current(&self.net, history.len(), |i| line_board(history, board, i))
     }
 
     /// A move reached a board at this length of `history`: the check info kept
@@ -145,7 +147,7 @@ impl Chess {
             }
         }
         let net = nnue::embedded();
-        let sums = SumStack::new(&board, net);
+        let sums = SumStack::new(&board, &net);
         let threats = Threats::of(&board);
         let check_info = vec![None];
         let pawn_cache = PawnCache::default();
@@ -154,11 +156,11 @@ impl Chess {
 
     /// Evaluates with `net` from now on (UCI `EvalFile`). The sums of the whole
     /// line are computed again from its first board, as they are needed.
-    pub fn set_network(&mut self, net: &'static Network) {
-        if std::ptr::eq(self.net, net) {
+    pub fn set_network(&mut self, net: &Arc<Network>) {
+        if Arc::ptr_eq(&self.net, net) {
             return;
         }
-        self.net = net;
+        self.net = net.clone();
         self.sums = SumStack::new(line_board(&self.history, &self.board, 0), net);
     }
 
@@ -336,7 +338,7 @@ impl Position for Chess {
 
     fn evaluate(&mut self) -> Score {
         // The moves since the last evaluation owe the accumulators their updates.
-        let (history, board, net) = (&self.history, &self.board, self.net);
+        let (history, board, net) = (&self.history, &self.board, &*self.net);
         let sums = self.sums.current(net, history.len(), |i| line_board(history, board, i));
         evaluate_with(sums, board, net, &mut self.pawn_cache)
     }
@@ -346,8 +348,8 @@ impl Position for Chess {
     fn eval_terms(&self) -> Vec<(String, Score)> {
         let mut terms = if self.net.on_classical { eval::terms(&self.board) } else { Vec::new() };
         let listed: Score = terms.iter().map(|(_, v)| v).sum();
-        let fresh = LineSums::new(&self.board, self.net);
-        let total = evaluate_with(&fresh, &self.board, self.net, &mut PawnCache::default());
+        let fresh = LineSums::new(&self.board, &self.net);
+        let total = evaluate_with(&fresh, &self.board, &self.net, &mut PawnCache::default());
         terms.push(("Network".to_string(), total - listed));
         terms
     }

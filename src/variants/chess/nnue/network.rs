@@ -16,7 +16,7 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::{HIDDEN, INPUTS, QA, QB};
 
@@ -164,12 +164,14 @@ impl Network {
 
 static EMBEDDED_BYTES: &[u8] = include_bytes!("ludex.nnue");
 
-/// The network built into the engine, read on first use.
-pub fn embedded() -> &'static Network {
-    static NET: OnceLock<Network> = OnceLock::new();
+/// The network built into the engine, read on first use and shared by every
+/// position after that.
+pub fn embedded() -> Arc<Network> {
+    static NET: OnceLock<Arc<Network>> = OnceLock::new();
     NET.get_or_init(|| match Network::from_bytes(EMBEDDED_BYTES) {
-        Ok(net) => net,
+        Ok(net) => Arc::new(net),
         // A test reads the embedded file, so a build that gets here was never tested.
         Err(e) => panic!("the embedded chess network is unusable: {e}"),
     })
+    .clone()
 }

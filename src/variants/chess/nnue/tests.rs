@@ -142,7 +142,7 @@ fn updates_equal_fresh_sums_through_every_kind_of_move() {
 /// The sums kept along the line are those of the current board counted afresh.
 fn assert_sums_fresh(pos: &mut Chess) {
     let sums = pos.line_sums();
-    assert_eq!(sums.acc, Accumulator::new(pos.board(), embedded()), "{}", pos.board().placement_fen());
+    assert_eq!(sums.acc, Accumulator::new(pos.board(), &embedded()), "{}", pos.board().placement_fen());
     assert_eq!(sums.pieces, PieceSum::of(pos.board()), "{}", pos.board().placement_fen());
 }
 
