@@ -162,6 +162,12 @@ fn train_nnue_defaults_to_the_recipe() {
     assert_eq!(train(&["--standalone"]), (2 * lines, false));
     // The last of two opposite flags wins, as with any option given twice.
     assert_eq!(train(&["--standalone", "--on-classical", "--mirror", "--no-mirror"]), (lines, true));
+    // From a standalone network (the one just written), training stays standalone.
+    let start = temp("nnue-defaults-start.nnue");
+    assert_eq!(train(&["--standalone"]), (2 * lines, false));
+    std::fs::copy(&out, &start).unwrap();
+    assert_eq!(train(&["--init", start.to_str().unwrap()]), (2 * lines, false));
+    let _ = std::fs::remove_file(start);
     for f in [data, out] {
         let _ = std::fs::remove_file(f);
     }

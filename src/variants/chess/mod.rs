@@ -21,6 +21,8 @@ mod piece_delta;
 #[cfg(test)]
 mod tests;
 
+use std::sync::Arc;
+
 use crate::core::score::{Score, MATE_BOUND};
 use crate::core::{FenError, MoveError, MoveList, Outcome, Position, Side, Termination, CORRECTION_KEYS};
 use crate::variants::chesslike::{format_fen, parse_fen, see, Board, CastlingStyle, FenProblem, parse_legal, Move, Role, Square};
@@ -28,7 +30,6 @@ use crate::variants::chesslike::{format_fen, parse_fen, see, Board, CastlingStyl
 use movegen::{checkers, generate};
 use line_sums::{LineSums, SumStack};
 use nnue::Network;
-use std::sync::Arc;
 use eval::pawn_cache::PawnCache;
 use gives_check::CheckInfo;
 use ordering::Threats;
