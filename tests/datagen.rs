@@ -33,12 +33,19 @@ fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("ludex-datagen-test-{}-{name}", std::process::id()))
 }
 
+/// Plays two chess games at 500 nodes a move with `ludex datagen` into the
+/// temporary file `name`, and returns its path.
+fn small_chess_data(name: &str) -> PathBuf {
+    let data = temp(name);
+    let (code, err) = ludex(&["datagen", "--games", "2", "--nodes", "500", "--out", data.to_str().unwrap()], Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    data
+}
+
 #[test]
 fn datagen_writes_the_documented_format_and_tune_reads_it() {
-    let data = temp("data.txt");
+    let data = small_chess_data("data.txt");
     let data_str = data.to_str().unwrap();
-    let (code, err) = ludex(&["datagen", "--games", "2", "--nodes", "500", "--out", data_str], Duration::from_secs(120));
-    assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&data).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines.len() >= 10, "only {} positions:\n{text}", lines.len());
@@ -105,9 +112,7 @@ fn datagen_writes_the_documented_format_and_tune_reads_it() {
 /// `--standalone` is refused.
 #[test]
 fn train_nnue_goes_on_from_the_engines_network() {
-    let data = temp("nnue-data.txt");
-    let (code, err) = ludex(&["datagen", "--games", "2", "--nodes", "500", "--out", data.to_str().unwrap()], Duration::from_secs(120));
-    assert_eq!(code, 0, "{err}");
+    let data = small_chess_data("nnue-data.txt");
     let embedded = concat!(env!("CARGO_MANIFEST_DIR"), "/src/variants/chess/nnue/ludex.nnue");
     let out = temp("nnue-out.nnue");
     let d = data.to_str().unwrap();
@@ -140,9 +145,7 @@ fn train_nnue_goes_on_from_the_engines_network() {
 /// `--on-classical` and `--mirror` still say the default.
 #[test]
 fn train_nnue_defaults_to_the_recipe() {
-    let data = temp("nnue-defaults.txt");
-    let (code, err) = ludex(&["datagen", "--games", "2", "--nodes", "500", "--out", data.to_str().unwrap()], Duration::from_secs(120));
-    assert_eq!(code, 0, "{err}");
+    let data = small_chess_data("nnue-defaults.txt");
     let lines = std::fs::read_to_string(&data).unwrap().lines().count();
     assert!(lines > 0);
     let out = temp("nnue-defaults.nnue");
@@ -152,19 +155,18 @@ fn train_nnue_defaults_to_the_recipe() {
         let args = [&["train-nnue", "--data", d, "--epochs", "1", "--out", o][..], extra].concat();
         let (code, err) = ludex(&args, Duration::from_secs(120));
         assert_eq!(code, 0, "{extra:?}: {err}");
-        let read = err.lines().find_map(|l| l.strip_prefix("train-nnue: ")?.split_once(" positions after ")).map(|(n, _)| n.to_string());
+        let read = err.lines().find_map(|l| l.strip_prefix("train-nnue: ")?.split_once(" positions after ")?.0.parse::<usize>().ok());
         let net = ludex::variants::chess::nnue::Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
-        (read.and_then(|n| n.parse::<usize>().ok()).expect(&err), net.on_classical)
+        (read.expect(&err), net.on_classical)
     };
     assert_eq!(train(&[]), (2 * lines, true));
     assert_eq!(train(&["--on-classical", "--mirror"]), (2 * lines, true));
     assert_eq!(train(&["--no-mirror"]), (lines, true));
-    assert_eq!(train(&["--standalone"]), (2 * lines, false));
     // The last of two opposite flags wins, as with any option given twice.
     assert_eq!(train(&["--standalone", "--on-classical", "--mirror", "--no-mirror"]), (lines, true));
+    assert_eq!(train(&["--standalone"]), (2 * lines, false));
     // From a standalone network (the one just written), training stays standalone.
     let start = temp("nnue-defaults-start.nnue");
-    assert_eq!(train(&["--standalone"]), (2 * lines, false));
     std::fs::copy(&out, &start).unwrap();
     assert_eq!(train(&["--init", start.to_str().unwrap()]), (2 * lines, false));
     let _ = std::fs::remove_file(start);
