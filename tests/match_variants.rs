@@ -193,3 +193,24 @@ fn refused_options_are_reported_once() {
     assert_eq!(undeclared, 1, "{}", run.stderr);
     assert!(!run.stderr.contains("] Right:"), "a declared, accepted option is not reported: {}", run.stderr);
 }
+
+/// Two engines that share a name, a command and their options but start in
+/// different directories are two engines: each one's refused option is said once.
+#[test]
+fn engines_differing_only_in_directory_each_report_their_options() {
+    let _s = serial();
+    let dir = scratch("options-dir");
+    let (a_dir, b_dir) = (dir.join("a"), dir.join("b"));
+    std::fs::create_dir_all(&a_dir).unwrap();
+    std::fs::create_dir_all(&b_dir).unwrap();
+    let missing = format!("option.EvalFile={}", dir.join("no-such.nnue").display());
+    let a = args(&[
+        "-engine", &format!("cmd={LUDEX}"), "name=Same", &format!("dir={}", a_dir.display()), &missing,
+        "-engine", &format!("cmd={LUDEX}"), "name=Same", &format!("dir={}", b_dir.display()), &missing,
+        "-each", "nodes=500", "-games", "2",
+    ]);
+    let run = run_match(&a, Duration::from_secs(60));
+    assert!(run.success, "{}\n{}", run.stdout, run.stderr);
+    let refused = run.stderr.lines().filter(|l| l.contains("Same: setoption name EvalFile")).count();
+    assert_eq!(refused, 2, "{}", run.stderr);
+}

@@ -83,10 +83,11 @@ impl UciPlayer {
     /// settings without a word.
     fn send_options(&mut self) -> Result<(), Failure> {
         let options = self.config.options.clone();
-        // Keyed by the whole setting, not the name alone: two `-engine`s may share a
-        // name (the program's file name) and differ in their options.
+        // Keyed by everything that makes the engine, not the name alone: two
+        // `-engine`s may share a name (the program's file name) and differ in their
+        // options, arguments or working directory, and each may refuse different ones.
         let c = &self.config;
-        let key = format!("options of {} ({}): {options:?}", c.name, c.cmd);
+        let key = format!("options of {} ({} {:?} in {:?}): {options:?}", c.name, c.cmd, c.args, c.dir);
         let check = !options.is_empty() && self.notices.first_time(&key);
         for (k, v) in options {
             self.send(&format!("setoption name {k} value {v}"))?;
