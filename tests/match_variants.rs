@@ -189,8 +189,10 @@ fn refused_options_are_reported_once() {
     let eval_file: Vec<&&str> = lines.iter().filter(|l| l.contains("Wrong: setoption name EvalFile")).collect();
     assert_eq!(eval_file.len(), 1, "{}", run.stderr);
     assert!(eval_file[0].contains("info string error") && eval_file[0].contains("no-such.nnue"), "{}", run.stderr);
-    let undeclared = lines.iter().filter(|l| l.contains("Wrong: the engine does not declare option NoSuchOption")).count();
-    assert_eq!(undeclared, 1, "{}", run.stderr);
+    let undeclared: Vec<&&str> = lines.iter().filter(|l| l.contains("NoSuchOption")).collect();
+    assert_eq!(undeclared.len(), 1, "one line for the undeclared option: {}", run.stderr);
+    assert!(undeclared[0].contains("Wrong: the engine does not declare option NoSuchOption"), "{}", run.stderr);
+    assert!(undeclared[0].contains("; it says info string error"), "the engine's refusal is on that line: {}", run.stderr);
     assert!(!run.stderr.contains("] Right:"), "a declared, accepted option is not reported: {}", run.stderr);
 }
 

@@ -94,10 +94,14 @@ impl UciPlayer {
             if !check {
                 continue;
             }
+            let errors = self.sync_noting_errors()?;
             if self.declared(&k).is_none() {
-                log::warn!("{}: the engine does not declare option {k}", self.config.name);
+                // One line for the option, with the engine's own complaint if it made one.
+                let said = errors.iter().map(|e| format!("; it says {e}")).collect::<String>();
+                log::warn!("{}: the engine does not declare option {k}{said}", self.config.name);
+                continue;
             }
-            for e in self.sync_noting_errors()? {
+            for e in errors {
                 log::warn!("{}: setoption name {k} value {v}: {e}", self.config.name);
             }
         }
