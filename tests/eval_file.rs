@@ -138,7 +138,7 @@ fn resident_kb(pid: u32) -> u64 {
 fn networks_set_again_and_again_are_freed() {
     let nets = [write_bias_network("again-a.nnue", 10), write_bias_network("again-b.nnue", -10)];
     let mut e = Engine::uci("chess");
-    let mut load = |e: &mut Engine, times: usize| {
+    let load = |e: &mut Engine, times: usize| {
         for i in 0..times {
             let net = &nets[i % 2];
             let said = set_eval_file(e, net.to_str().unwrap());
