@@ -95,9 +95,11 @@ fn board_of(v: Variant) -> Option<(usize, usize)> {
     v.connect_board()
 }
 
-fn make_player(c: &EngineConfig, log: Option<TrafficLog>, notices: &Notices) -> Box<dyn Player> {
+/// A player for the `-engine` entry `entry` of the plan (its index in `engines`).
+fn make_player(plan: &Plan, entry: usize, log: Option<TrafficLog>) -> Box<dyn Player> {
+    let c = &plan.engines[entry];
     match c.proto {
-        Proto::Uci => Box::new(UciPlayer::new(c.clone(), log, notices.clone())),
+        Proto::Uci => Box::new(UciPlayer::new(c.clone(), entry, log, plan.notices.clone())),
         Proto::Gomocup => Box::new(GomocupPlayer::new(c.clone(), log)),
     }
 }
@@ -114,8 +116,8 @@ pub fn play_one(plan: &Plan, spec: &GameSpec) -> GameRecord {
     let tc_tag = if w.tc == b.tc { w.tc.pgn_tag() } else { format!("{}:{}", w.tc.pgn_tag(), b.tc.pgn_tag()) };
     let result = match plan.variant.setup(setup.start_fen.as_deref(), &moves) {
         Ok(start) => {
-            let mut pw = make_player(w, log.clone(), &plan.notices);
-            let mut pb = make_player(b, log, &plan.notices);
+            let mut pw = make_player(plan, spec.white, log.clone());
+            let mut pb = make_player(plan, spec.black, log);
             let r = referee::play(
                 start,
                 &setup,

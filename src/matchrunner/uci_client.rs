@@ -23,6 +23,9 @@ struct DeclaredOption {
 
 pub struct UciPlayer {
     config: EngineConfig,
+    /// Which `-engine` of the match this is (its place on the command line): the
+    /// identity its one-time notices are kept under.
+    entry: usize,
     log: Option<TrafficLog>,
     process: Option<EngineProcess>,
     options: Vec<DeclaredOption>,
@@ -31,8 +34,8 @@ pub struct UciPlayer {
 }
 
 impl UciPlayer {
-    pub fn new(config: EngineConfig, log: Option<TrafficLog>, notices: Notices) -> UciPlayer {
-        UciPlayer { config, log, process: None, options: Vec::new(), notices }
+    pub fn new(config: EngineConfig, entry: usize, log: Option<TrafficLog>, notices: Notices) -> UciPlayer {
+        UciPlayer { config, entry, log, process: None, options: Vec::new(), notices }
     }
 
     fn process(&mut self) -> Result<&mut EngineProcess, Failure> {
@@ -83,11 +86,9 @@ impl UciPlayer {
     /// settings without a word.
     fn send_options(&mut self) -> Result<(), Failure> {
         let options = self.config.options.clone();
-        // Keyed by everything that makes the engine, not the name alone: two
-        // `-engine`s may share a name (the program's file name) and differ in their
-        // options, arguments or working directory, and each may refuse different ones.
-        let c = &self.config;
-        let key = format!("options of {} ({} {:?} in {:?}): {options:?}", c.name, c.cmd, c.args, c.dir);
+        // Keyed by the `-engine` entry, not its name: two entries may share a name
+        // (the program's file name) and differ in options, arguments or directory.
+        let key = format!("options of -engine {}", self.entry);
         let check = !options.is_empty() && self.notices.first_time(&key);
         for (k, v) in options {
             self.send(&format!("setoption name {k} value {v}"))?;
