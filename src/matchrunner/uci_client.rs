@@ -88,8 +88,7 @@ impl UciPlayer {
         let options = self.config.options.clone();
         // Keyed by the `-engine` entry, not its name: two entries may share a name
         // (the program's file name) and differ in options, arguments or directory.
-        let key = format!("options of -engine {}", self.entry);
-        let check = !options.is_empty() && self.notices.first_time(&key);
+        let check = !options.is_empty() && self.notices.first_time(self.entry);
         for (k, v) in options {
             self.send(&format!("setoption name {k} value {v}"))?;
             if !check {
