@@ -216,3 +216,27 @@ fn engines_differing_only_in_directory_each_report_their_options() {
     let refused = run.stderr.lines().filter(|l| l.contains("Same: setoption name EvalFile")).count();
     assert_eq!(refused, 2, "{}", run.stderr);
 }
+
+/// A match with more pairs of games than openings says so on stderr, and at a
+/// fixed node count (the same games again) says that the repeats add nothing; a
+/// match within its openings says nothing.
+#[test]
+fn repeated_openings_are_noted_once() {
+    let _s = serial();
+    let engines = ["-engine", &format!("cmd={LUDEX}"), "name=A", "-engine", &format!("cmd={LUDEX}"), "name=B"].map(String::from);
+    let play = |extra: &[&str]| {
+        let mut a = args(&["-variant", "tictactoe"]);
+        a.extend(engines.iter().cloned());
+        a.extend(args(extra));
+        let run = run_match(&a, Duration::from_secs(60));
+        assert!(run.success, "{}\n{}", run.stdout, run.stderr);
+        run.stderr
+    };
+    let repeated = play(&["-each", "nodes=200", "-games", "4"]);
+    let notes: Vec<&str> = repeated.lines().filter(|l| l.contains("pairs of games from")).collect();
+    assert_eq!(notes.len(), 1, "{repeated}");
+    assert!(notes[0].contains("2 pairs of games from 1 opening: each opening is played up to 2 times"), "{repeated}");
+    assert!(notes[0].contains("play the same games again"), "{repeated}");
+    let within = play(&["-each", "nodes=200", "-games", "2"]);
+    assert!(!within.contains("pairs of games from"), "{within}");
+}

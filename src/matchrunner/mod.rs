@@ -31,6 +31,7 @@ use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 
 pub use engine_config::ConfigError;
+use crate::variants::Variant;
 use openings::OpeningPicker;
 use results::Standings;
 use scheduler::Plan;
@@ -55,6 +56,16 @@ pub fn run(args: &[String]) -> Result<(), ConfigError> {
     };
     let plan = plan(&config);
     let total = plan.games.len();
+    let openings = match (config.book.len(), config.variant) {
+        (0, Variant::Chess960) => 960,
+        (0, _) => 1,
+        (n, _) => n,
+    };
+    let pairs = scheduler::opening_pairs(config.tournament, config.engines.len(), config.rounds, config.games);
+    let deterministic = config.engines.iter().all(|e| !e.tc.is_timed());
+    if let Some(note) = openings::repeat_note(openings, pairs, deterministic) {
+        log::warn!("{note}");
+    }
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let mut standings = Standings::new(names);
     let date = pgn::today();

@@ -104,6 +104,27 @@ pub fn parse_book(variant: Variant, format: Format, text: &str) -> Result<Vec<Op
     Ok(book)
 }
 
+/// What to tell the user when a match has more pairs of games than `openings`
+/// (a book's size; 1 for the start position): the pairs play the openings again.
+/// When every engine is limited by nodes or depth alone (`deterministic`), a
+/// repeated pair is the same two games move for move, so the games beyond the
+/// first pass add no information and a result's error bars overstate it.
+pub fn repeat_note(openings: usize, pairs: usize, deterministic: bool) -> Option<String> {
+    if openings == 0 || pairs <= openings {
+        return None;
+    }
+    let times = pairs.div_ceil(openings);
+    let plural = if openings == 1 { "" } else { "s" };
+    let mut note = format!("{pairs} pairs of games from {openings} opening{plural}: each opening is played up to {times} times");
+    if deterministic {
+        note += &format!(
+            "; engines limited by nodes or depth alone play the same games again, so the games after the first {} add no information (give more openings)",
+            2 * openings
+        );
+    }
+    Some(note)
+}
+
 /// Hands out openings, one per pair of games.
 #[derive(Debug, Clone)]
 pub struct OpeningPicker {
@@ -147,6 +168,18 @@ impl OpeningPicker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn repeated_openings_are_noted() {
+        assert_eq!(repeat_note(100, 100, true), None);
+        assert_eq!(repeat_note(100, 40, false), None);
+        let timed = repeat_note(100, 200, false).unwrap();
+        assert!(timed.contains("200 pairs of games from 100 openings") && timed.contains("up to 2 times"), "{timed}");
+        assert!(!timed.contains("same games"), "{timed}");
+        let fixed = repeat_note(100, 201, true).unwrap();
+        assert!(fixed.contains("up to 3 times") && fixed.contains("after the first 200 add no information"), "{fixed}");
+        assert!(repeat_note(1, 2, true).unwrap().starts_with("2 pairs of games from 1 opening:"));
+    }
 
     #[test]
     fn reads_each_format() {

@@ -50,6 +50,12 @@ pub fn pairings(kind: Tournament, engines: usize) -> Vec<(usize, usize)> {
     }
 }
 
+/// How many openings [`schedule`] picks: one per pair of games of each pairing
+/// and round (a last odd game has one to itself).
+pub fn opening_pairs(kind: Tournament, engines: usize, rounds: usize, games: usize) -> usize {
+    rounds * pairings(kind, engines).len() * games.div_ceil(2)
+}
+
 /// Every game: for each round, each pairing plays `games` games; consecutive games
 /// share an opening with colours reversed.
 pub fn schedule(kind: Tournament, engines: usize, rounds: usize, games: usize, picker: &mut OpeningPicker) -> Vec<GameSpec> {
@@ -193,5 +199,25 @@ pub fn side_of(rec: &GameRecord, e: usize) -> Option<Side> {
         Some(Side::Black)
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `opening_pairs` counts the openings `schedule` picks, whatever the kind of
+    /// tournament, the rounds and an odd number of games.
+    #[test]
+    fn opening_pairs_counts_the_picks() {
+        let book: Vec<Opening> = (0..1000).map(|i| Opening { fen: None, moves: vec![format!("m{i}")] }).collect();
+        for (kind, engines) in [(Tournament::Match, 2), (Tournament::Gauntlet, 4), (Tournament::RoundRobin, 4)] {
+            for (rounds, games) in [(1, 1), (1, 2), (2, 5), (3, 4)] {
+                let mut picker = OpeningPicker::new(Variant::Chess, book.clone(), false, 1);
+                let specs = schedule(kind, engines, rounds, games, &mut picker);
+                let distinct: std::collections::HashSet<_> = specs.iter().map(|g| g.opening.moves.clone()).collect();
+                assert_eq!(distinct.len(), opening_pairs(kind, engines, rounds, games), "{kind:?} {engines} {rounds} {games}");
+            }
+        }
     }
 }
