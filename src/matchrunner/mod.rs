@@ -31,7 +31,6 @@ use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 
 pub use engine_config::ConfigError;
-use crate::variants::Variant;
 use openings::OpeningPicker;
 use results::Standings;
 use scheduler::Plan;
@@ -56,11 +55,7 @@ pub fn run(args: &[String]) -> Result<(), ConfigError> {
     };
     let plan = plan(&config);
     let total = plan.games.len();
-    let openings = match (config.book.len(), config.variant) {
-        (0, Variant::Chess960) => 960,
-        (0, _) => 1,
-        (n, _) => n,
-    };
+    let openings = OpeningPicker::distinct(config.variant, config.book.len());
     let pairs = scheduler::opening_pairs(config.tournament, config.engines.len(), config.rounds, config.games);
     let deterministic = config.engines.iter().all(|e| !e.tc.is_timed());
     if let Some(note) = openings::repeat_note(openings, pairs, deterministic) {

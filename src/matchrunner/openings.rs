@@ -148,6 +148,17 @@ impl OpeningPicker {
         OpeningPicker { book, order, variant, rng }
     }
 
+    /// How many different openings [`OpeningPicker::pick`] hands out for a book of
+    /// `book_len` openings: the book's, or without one the start position (in
+    /// Chess960, one of the 960 start positions).
+    pub fn distinct(variant: Variant, book_len: usize) -> usize {
+        match (book_len, variant) {
+            (0, Variant::Chess960) => 960,
+            (0, _) => 1,
+            (n, _) => n,
+        }
+    }
+
     /// The opening for the `k`-th pair of games (call with k = 0, 1, 2, ... in order).
     pub fn pick(&mut self, k: usize) -> Opening {
         if !self.book.is_empty() {
