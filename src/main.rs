@@ -60,6 +60,8 @@ enum Cmd {
     },
     /// Self-play games (chess, antichess family, gomoku, freestyle, renju) written as training data: `FEN | result | score` lines
     Datagen(DatagenArgs),
+    /// Make a book of level openings (random plies, kept when a short search scores them level): EPD lines
+    Openings(OpeningsArgs),
     /// Fit the chess, antichess or five-in-a-row evaluation to a datagen file (Texel tuning); writes `NAME index mg eg` lines
     Tune(TuneArgs),
     /// Train the chess evaluation network on datagen files; writes the network file the engine embeds
@@ -193,6 +195,41 @@ struct DatagenArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Games played in parallel
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+    /// Output file (default: standard output)
+    #[arg(long, value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
+}
+
+#[derive(clap::Args)]
+#[command(after_help = "Each line is an EPD position (board, side to move, castling, en passant) and 'ce N;', \
+the judging search's score for the side to move. Positions in check and repeats are left out; the same \
+options give the same file whatever the thread count. ludex match reads the file with \
+-openings file=FILE. See protocol.md.")]
+struct OpeningsArgs {
+    /// The variant: chess, antichess, giveaway, suicide, gomoku, gomokufreestyle, renju
+    #[arg(long, default_value = "chess", value_parser = ludex::tune::model::MODEL_NAMES)]
+    variant: String,
+    /// Openings wanted
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    count: u64,
+    /// Random legal plies played from the start position
+    #[arg(long, default_value_t = 8)]
+    random_plies: usize,
+    /// Nodes of the search that judges each candidate
+    #[arg(long, default_value_t = 20000, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// The largest score (centipawns in chess, for either side) still called level
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(i32).range(0..))]
+    max_score: i32,
+    /// Candidates judged before giving up (default: 100 per opening wanted)
+    #[arg(long)]
+    max_tries: Option<u64>,
+    /// Seed of the random plies; the same options give the same file
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Candidates judged in parallel
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: u64,
     /// Output file (default: standard output)
@@ -358,6 +395,7 @@ fn main() -> ExitCode {
         Some(Cmd::Bench { depth }) => bench(depth),
         Some(Cmd::Perft { variant, fen, depth }) => perft(variant, fen.as_deref(), depth),
         Some(Cmd::Datagen(d)) => report(datagen(d), "datagen"),
+        Some(Cmd::Openings(o)) => report(openings(o), "openings"),
         Some(Cmd::Tune(t)) => report(tune(t), "tune"),
         Some(Cmd::TrainNnue(t)) => report(train_nnue(t), "train-nnue"),
         Some(Cmd::Spsa(a)) => report(spsa(a), "spsa"),
@@ -525,6 +563,45 @@ fn datagen(d: DatagenArgs) -> anyhow::Result<()> {
         None => ludex::datagen::run(&opts, &mut io::BufWriter::new(io::stdout().lock()), progress)?,
     };
     eprintln!("datagen: done, {} games, {} positions", summary.games, summary.positions);
+    Ok(())
+}
+
+/// `ludex openings`: progress on stderr, the book to `--out` or stdout.
+fn openings(o: OpeningsArgs) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let model = ludex::tune::Model::parse(&o.variant).context("unknown variant")?;
+    let count = o.count as usize;
+    let opts = ludex::datagen::BookOptions {
+        model,
+        count,
+        random_plies: o.random_plies,
+        nodes: o.nodes,
+        max_score: o.max_score,
+        max_tries: o.max_tries.map_or(count.saturating_mul(100), |t| t as usize),
+        seed: o.seed,
+        threads: o.threads as usize,
+        hash_mb: 16,
+    };
+    let started = Instant::now();
+    let progress = |s: &ludex::datagen::BookSummary| {
+        if s.kept.is_multiple_of(100) {
+            eprintln!("openings: {}/{count} kept of {} tried, {:.0} s", s.kept, s.tried, started.elapsed().as_secs_f64());
+        }
+    };
+    let summary = match &o.out {
+        Some(path) => {
+            let file = std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+            ludex::datagen::make_book(&opts, &mut io::BufWriter::new(file), progress)?
+        }
+        None => ludex::datagen::make_book(&opts, &mut io::BufWriter::new(io::stdout().lock()), progress)?,
+    };
+    eprintln!(
+        "openings: done, {} kept of {} tried ({} repeats)",
+        summary.kept, summary.tried, summary.repeats
+    );
+    if summary.kept < count {
+        anyhow::bail!("only {} of {count} openings after {} tries (raise --max-score or --max-tries)", summary.kept, summary.tried);
+    }
     Ok(())
 }
 

@@ -108,7 +108,7 @@ impl Streaks {
 }
 
 /// A generator seeded from the run's seed and the game's number only.
-fn game_rng(seed: u64, game: u64) -> Rng {
+pub(super) fn game_rng(seed: u64, game: u64) -> Rng {
     let mut r = Rng::new(seed ^ (game.wrapping_add(1)).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     r.next_u64();
     r
@@ -119,7 +119,7 @@ fn game_rng(seed: u64, game: u64) -> Rng {
 /// the variant's candidate moves: every legal move in chess and antichess, the cells
 /// near the stones in the connect games, whose games would otherwise start with
 /// stones scattered over the whole board.
-fn opening<P: Position>(rng: &mut Rng, book: &[String], plies: usize, rules: P::Rules) -> P {
+pub(super) fn opening<P: Position>(rng: &mut Rng, book: &[String], plies: usize, rules: P::Rules) -> P {
     loop {
         let mut pos = if book.is_empty() {
             P::startpos(rules)

@@ -17,6 +17,7 @@
 //! and games are written in order, so the output depends on the options only, not
 //! on the number of threads or on scheduling.
 
+mod book;
 mod game;
 
 use std::collections::BTreeMap;
@@ -33,6 +34,7 @@ use crate::variants::antichess::Antichess;
 use crate::variants::chess::{Chess, ChessRules};
 use crate::variants::connect::Connect;
 
+pub use book::{make_book, BookOptions, BookSummary};
 pub use game::{play_game, Adjudication, GameSettings};
 
 /// What to generate.
