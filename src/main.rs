@@ -6,7 +6,7 @@
 //! arguments untouched. This file is the only place that knows about exit codes:
 //! 0 done, 1 a run that failed, 2 a command line that could not be understood.
 
-use std::io::{self, BufReader, IsTerminal};
+use std::io::{self, BufReader, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -191,15 +191,38 @@ struct DatagenArgs {
     /// EPD file of start positions (one is picked at random per game)
     #[arg(long, value_name = "FILE")]
     book: Option<std::path::PathBuf>,
-    /// Seed of the random openings; the same options give the same file
+    #[command(flatten)]
+    run: GeneratorArgs,
+}
+
+/// What `ludex datagen` and `ludex openings` share: both play random moves from a
+/// seed, on several threads, into a file, and give the same file for the same
+/// options on any number of threads.
+#[derive(clap::Args)]
+struct GeneratorArgs {
+    /// Seed of the random moves; the same options give the same file
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games played in parallel
+    /// Threads, each playing a game or judging a candidate at a time
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: u64,
     /// Output file (default: standard output)
     #[arg(long, value_name = "FILE")]
     out: Option<std::path::PathBuf>,
+}
+
+impl GeneratorArgs {
+    /// The buffered output: `--out`, created (or emptied), or standard output.
+    fn writer(&self) -> anyhow::Result<Box<dyn Write>> {
+        use anyhow::Context;
+        Ok(match &self.out {
+            Some(path) => {
+                let file = std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+                Box::new(io::BufWriter::new(file))
+            }
+            None => Box::new(io::BufWriter::new(io::stdout().lock())),
+        })
+    }
 }
 
 #[derive(clap::Args)]
@@ -226,15 +249,8 @@ struct OpeningsArgs {
     /// Candidates judged before giving up (default: 100 per opening wanted)
     #[arg(long)]
     max_tries: Option<u64>,
-    /// Seed of the random plies; the same options give the same file
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Candidates judged in parallel
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
-    threads: u64,
-    /// Output file (default: standard output)
-    #[arg(long, value_name = "FILE")]
-    out: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    run: GeneratorArgs,
 }
 
 #[derive(clap::Args)]
@@ -535,8 +551,8 @@ fn datagen(d: DatagenArgs) -> anyhow::Result<()> {
     let opts = ludex::datagen::Options {
         model,
         games: d.games,
-        threads: d.threads as usize,
-        seed: d.seed,
+        threads: d.run.threads as usize,
+        seed: d.run.seed,
         book,
         game: ludex::datagen::GameSettings {
             nodes: d.nodes,
@@ -555,13 +571,7 @@ fn datagen(d: DatagenArgs) -> anyhow::Result<()> {
             );
         }
     };
-    let summary = match &d.out {
-        Some(path) => {
-            let file = std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
-            ludex::datagen::run(&opts, &mut io::BufWriter::new(file), progress)?
-        }
-        None => ludex::datagen::run(&opts, &mut io::BufWriter::new(io::stdout().lock()), progress)?,
-    };
+    let summary = ludex::datagen::run(&opts, &mut d.run.writer()?, progress)?;
     eprintln!("datagen: done, {} games, {} positions", summary.games, summary.positions);
     Ok(())
 }
@@ -578,8 +588,8 @@ fn openings(o: OpeningsArgs) -> anyhow::Result<()> {
         nodes: o.nodes,
         max_score: o.max_score,
         max_tries: o.max_tries.map_or(count.saturating_mul(100), |t| t as usize),
-        seed: o.seed,
-        threads: o.threads as usize,
+        seed: o.run.seed,
+        threads: o.run.threads as usize,
         hash_mb: 16,
     };
     let started = Instant::now();
@@ -588,13 +598,7 @@ fn openings(o: OpeningsArgs) -> anyhow::Result<()> {
             eprintln!("openings: {}/{count} kept of {} tried, {:.0} s", s.kept, s.tried, started.elapsed().as_secs_f64());
         }
     };
-    let summary = match &o.out {
-        Some(path) => {
-            let file = std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
-            ludex::datagen::make_book(&opts, &mut io::BufWriter::new(file), progress)?
-        }
-        None => ludex::datagen::make_book(&opts, &mut io::BufWriter::new(io::stdout().lock()), progress)?,
-    };
+    let summary = ludex::datagen::make_book(&opts, &mut o.run.writer()?, progress)?;
     eprintln!(
         "openings: done, {} kept of {} tried ({} repeats)",
         summary.kept, summary.tried, summary.repeats
