@@ -6,6 +6,7 @@ pub mod antichess;
 pub mod chess;
 pub mod chesslike;
 pub mod connect;
+pub(crate) mod group_starts;
 
 use std::fmt;
 use std::str::FromStr;

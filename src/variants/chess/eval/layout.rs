@@ -102,19 +102,7 @@ pub const GROUPS: [Group; 31] = [
 pub const KING_DANGER_LIMIT: usize = 64;
 
 /// Each group's first index, by the group's discriminant.
-const STARTS: [usize; GROUPS.len()] = {
-    let mut starts = [0; GROUPS.len()];
-    let mut at = 0;
-    let mut i = 0;
-    while i < GROUPS.len() {
-        // GROUPS lists the groups in declaration order, so a discriminant indexes both.
-        assert!(GROUPS[i] as usize == i);
-        starts[i] = at;
-        at += GROUPS[i].size();
-        i += 1;
-    }
-    starts
-};
+const STARTS: [usize; GROUPS.len()] = crate::variants::group_starts::group_starts!(GROUPS);
 
 /// Number of weights.
 pub const COUNT: usize = Group::Tempo.start() + Group::Tempo.size();
