@@ -140,6 +140,22 @@ fn timed_chess_with_openings_and_concurrency() {
         let first = if ["1.1", "1.2"].contains(&g.tag("Round")) { "1. e4 e5 2. Nf3" } else { "1. d4 d5" };
         assert!(g.movetext.trim_start().starts_with(first), "{g:?}");
     }
+    // Book moves carry no comment; every engine move carries Cute Chess's
+    // `{+0.35/12 0.512s}`: Ludex reports a score and a depth on every move.
+    for g in &games {
+        let comments: Vec<&str> = g.movetext.split('{').skip(1).map(|c| c.split('}').next().unwrap()).collect();
+        let plies: usize = g.tag("PlyCount").parse().unwrap();
+        let book = if ["1.1", "1.2"].contains(&g.tag("Round")) { 3 } else { 2 };
+        // The last comment is the result's reason.
+        assert_eq!(comments.len(), plies - book + 1, "{g:?}");
+        for c in &comments[..comments.len() - 1] {
+            let (eval, time) = c.split_once(' ').unwrap_or_else(|| panic!("{c:?} in {g:?}"));
+            let (score, depth) = eval.split_once('/').unwrap_or_else(|| panic!("{c:?}"));
+            assert!(score.starts_with(['+', '-']) && (score[1..].parse::<f64>().is_ok() || score[1..].starts_with('M')), "{c:?}");
+            assert!(depth.parse::<u32>().is_ok_and(|d| d >= 1), "{c:?}");
+            assert!(time.strip_suffix('s').is_some_and(|t| t.parse::<f64>().is_ok_and(|t| t < 1.0)), "{c:?}");
+        }
+    }
     python_chess_reads(&pgn);
 }
 

@@ -202,7 +202,7 @@ impl Player for GomocupPlayer {
         self.known = n + 1;
         let trimmed = line.trim();
         let text = xy_to_cell(trimmed, self.board).unwrap_or_else(|| trimmed.to_string());
-        Ok(MoveReply { text, elapsed_ms: millis_between(sent, at) })
+        Ok(MoveReply { text, elapsed_ms: millis_between(sent, at), eval: None })
     }
 
     fn quit(&mut self) {

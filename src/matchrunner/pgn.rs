@@ -3,7 +3,8 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::record::GameRecord;
+use super::player::{Eval, EvalScore};
+use super::record::{GameRecord, MoveNote};
 use super::san::san;
 use crate::core::Position;
 use crate::variants::Variant;
@@ -43,18 +44,46 @@ fn movetext(rec: &GameRecord) -> Vec<String> {
     let shown: Vec<String> = rec
         .moves
         .iter()
-        .map(|text| {
-            crate::with_position!(&mut pos, p => match p.parse_move(text) {
+        .enumerate()
+        .map(|(i, text)| {
+            let shown = crate::with_position!(&mut pos, p => match p.parse_move(text) {
                 Ok(mv) => {
                     let s = if rec.variant.connect_board().is_some() { text.trim_start_matches("P@").to_string() } else { san(p, mv) };
                     p.make_move(mv);
                     s
                 }
                 Err(_) => text.clone(),
-            })
+            });
+            match i.checked_sub(rec.opening_plies).and_then(|k| rec.notes.get(k)) {
+                Some(note) => format!("{shown} {{{}}}", note_comment(note)),
+                None => shown,
+            }
         })
         .collect();
     numbered(&fen, shown)
+}
+
+/// The comment after an engine's move, as Cute Chess writes it: the score in pawns
+/// from the mover's side (`+M3`, `-M2` for mates) over the depth, then the time in
+/// seconds: `+0.35/12 0.512s`. Without a score, the time alone.
+pub fn note_comment(note: &MoveNote) -> String {
+    let time = format!("{}s", trim_decimals(note.elapsed_ms as f64 / 1000.0));
+    match note.eval {
+        Some(Eval { score, depth }) => {
+            let score = match score {
+                EvalScore::Cp(cp) => format!("{}{:.2}", if cp >= 0 { "+" } else { "-" }, cp.unsigned_abs() as f64 / 100.0),
+                EvalScore::Mate(m) => format!("{}M{}", if m > 0 { "+" } else { "-" }, m.unsigned_abs()),
+            };
+            format!("{score}/{depth} {time}")
+        }
+        None => time,
+    }
+}
+
+/// Up to three decimals, without trailing zeros: 0.512, 1.2, 3.
+fn trim_decimals(x: f64) -> String {
+    let s = format!("{x:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// Movetext tokens: `moves` (as shown) with move numbers, counted on from the side to
@@ -133,6 +162,18 @@ pub fn game_pgn(rec: &GameRecord, event: &str, date: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn move_comments_read_as_cute_chess_writes_them() {
+        let note = |eval, elapsed_ms| MoveNote { eval, elapsed_ms };
+        let cp = |v, depth| Some(Eval { score: EvalScore::Cp(v), depth });
+        assert_eq!(note_comment(&note(cp(35, 12), 512)), "+0.35/12 0.512s");
+        assert_eq!(note_comment(&note(cp(-120, 9), 1200)), "-1.20/9 1.2s");
+        assert_eq!(note_comment(&note(cp(0, 1), 3000)), "+0.00/1 3s");
+        assert_eq!(note_comment(&note(cp(-5, 4), 0)), "-0.05/4 0s");
+        assert_eq!(note_comment(&note(Some(Eval { score: EvalScore::Mate(-2), depth: 30 }), 45)), "-M2/30 0.045s");
+        assert_eq!(note_comment(&note(None, 100)), "0.1s");
+    }
 
     #[test]
     fn date_is_plausible() {

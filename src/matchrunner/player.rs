@@ -31,11 +31,29 @@ pub struct MoveRequest<'a> {
 }
 
 /// The engine's answer: its move text (already in Ludex's notation where the protocol
-/// differs) and the wall time from the request to the answer.
+/// differs), the wall time from the request to the answer, and what the engine said
+/// of the position last before it (UCI `info ... depth ... score ...`), if anything.
 #[derive(Debug, Clone)]
 pub struct MoveReply {
     pub text: String,
     pub elapsed_ms: u64,
+    pub eval: Option<Eval>,
+}
+
+/// An engine's last reported score for its move, from its own side, and the depth
+/// it came from; the PGN shows it after the move, as Cute Chess does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Eval {
+    pub score: EvalScore,
+    pub depth: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EvalScore {
+    /// Centipawns (or the variant's own units).
+    Cp(i32),
+    /// Mate in this many moves; negative when the engine is being mated.
+    Mate(i32),
 }
 
 /// Why a player could not play on. Each one forfeits the game.

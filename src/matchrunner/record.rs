@@ -53,6 +53,13 @@ impl GameResult {
     }
 }
 
+/// What the PGN says after an engine's move: its score and depth, and its time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveNote {
+    pub eval: Option<super::player::Eval>,
+    pub elapsed_ms: u64,
+}
+
 #[derive(Debug, Clone)]
 pub struct GameRecord {
     /// Position in the schedule (0-based); also decides the order of the PGN file.
@@ -69,6 +76,8 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// How many of `moves` came from the opening book.
     pub opening_plies: usize,
+    /// One note per move the engines played (`moves` after the opening), in order.
+    pub notes: Vec<MoveNote>,
     pub result: GameResult,
     pub time_control: String,
 }

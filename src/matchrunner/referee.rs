@@ -3,7 +3,7 @@
 //! failing (late, illegal, crash, silence) forfeits with a recorded reason.
 
 use super::player::{Failure, GameSetup, MoveRequest, Player};
-use super::record::{Ending, GameResult};
+use super::record::{Ending, GameResult, MoveNote};
 use super::timecontrol::{Clock, TimeControl};
 use crate::core::{MoveError, Position, Side};
 use crate::variants::AnyPosition;
@@ -34,12 +34,15 @@ fn forfeit(loser: Side, ending: Ending, why: String) -> GameResult {
     GameResult { winner: Some(!loser), ending, reason: format!("{} {why}", side_name(loser)) }
 }
 
-/// Plays the game from `start` (already set up with the opening moves in `moves`).
+/// Plays the game from `start` (already set up with the opening moves in `moves`),
+/// adding each engine move to `moves` and its note to `notes`.
 /// `players` and `tcs` are indexed by side; `margins` likewise.
+#[allow(clippy::too_many_arguments)]
 pub fn play(
     start: AnyPosition,
     setup: &GameSetup,
     moves: &mut Vec<String>,
+    notes: &mut Vec<MoveNote>,
     players: [&mut dyn Player; 2],
     tcs: [&TimeControl; 2],
     margins: [u64; 2],
@@ -53,7 +56,7 @@ pub fn play(
             return forfeit(side, ending, format!("could not start the game: {f}"));
         }
     }
-    crate::with_position!(start, pos => run(pos, setup, moves, &mut players, tcs, margins, rules))
+    crate::with_position!(start, pos => run(pos, setup, moves, notes, &mut players, tcs, margins, rules))
 }
 
 fn failure_ending(f: &Failure) -> Ending {
@@ -64,10 +67,12 @@ fn failure_ending(f: &Failure) -> Ending {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn run<P: Position>(
     mut pos: P,
     setup: &GameSetup,
     moves: &mut Vec<String>,
+    notes: &mut Vec<MoveNote>,
     players: &mut [&mut dyn Player; 2],
     tcs: [&TimeControl; 2],
     margins: [u64; 2],
@@ -118,6 +123,7 @@ fn run<P: Position>(
         match pos.parse_move(&reply.text) {
             Ok(mv) => {
                 moves.push(pos.format_move(mv));
+                notes.push(MoveNote { eval: reply.eval, elapsed_ms: reply.elapsed_ms });
                 pos.make_move(mv);
                 clocks[i].charge(reply.elapsed_ms);
             }

@@ -119,6 +119,7 @@ pub fn play_one(plan: &Plan, spec: &GameSpec) -> GameRecord {
     });
     let setup = GameSetup { variant: plan.variant, start_fen: spec.opening.fen.clone(), board: board_of(plan.variant) };
     let mut moves = spec.opening.moves.clone();
+    let mut notes = Vec::new();
     let tc_tag = if w.tc == b.tc { w.tc.pgn_tag() } else { format!("{}:{}", w.tc.pgn_tag(), b.tc.pgn_tag()) };
     let result = match plan.variant.setup(setup.start_fen.as_deref(), &moves) {
         Ok(start) => {
@@ -128,6 +129,7 @@ pub fn play_one(plan: &Plan, spec: &GameSpec) -> GameRecord {
                 start,
                 &setup,
                 &mut moves,
+                &mut notes,
                 [pw.as_mut(), pb.as_mut()],
                 [&w.tc, &b.tc],
                 [w.margin_ms, b.margin_ms],
@@ -149,6 +151,7 @@ pub fn play_one(plan: &Plan, spec: &GameSpec) -> GameRecord {
         start_fen: spec.opening.fen.clone(),
         opening_plies: spec.opening.moves.len(),
         moves,
+        notes,
         result,
         time_control: tc_tag,
     }

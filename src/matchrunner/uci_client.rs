@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::engine_config::EngineConfig;
 use super::notices::Notices;
-use super::player::{millis_between, Failure, GameSetup, MoveReply, MoveRequest, Player, UNTIMED_MOVE_LIMIT_MS};
+use super::player::{millis_between, Eval, EvalScore, Failure, GameSetup, MoveReply, MoveRequest, Player, UNTIMED_MOVE_LIMIT_MS};
 use super::process::{EngineProcess, TrafficLog, WaitError};
 use crate::core::Side;
 use crate::variants::Variant;
@@ -157,6 +157,26 @@ fn parse_option(tokens: &[&str]) -> DeclaredOption {
 
 /// A line by which an engine reports a command it refused (`info string error: ...`,
 /// as Ludex and Stockfish word it).
+/// The score and depth of an `info` line that has both (`info depth 12 ... score cp
+/// 35 ...`, or `score mate -3`); bound-only scores count too, as the engine's last
+/// word. Other lines, and `info string` whatever it says, give `None`.
+fn info_eval(line: &str) -> Option<Eval> {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    if t.first() != Some(&"info") || t.get(1) == Some(&"string") {
+        return None;
+    }
+    let after = |key: &str| t.iter().position(|&w| w == key).and_then(|i| t.get(i + 1).copied());
+    let depth = after("depth")?.parse().ok()?;
+    let i = t.iter().position(|&w| w == "score")?;
+    let value: i32 = t.get(i + 2)?.parse().ok()?;
+    let score = match *t.get(i + 1)? {
+        "cp" => EvalScore::Cp(value),
+        "mate" => EvalScore::Mate(value),
+        _ => return None,
+    };
+    Some(Eval { score, depth })
+}
+
 fn is_error_line(line: &str) -> bool {
     let mut t = line.split_whitespace();
     t.next() == Some("info") && t.next() == Some("string") && t.next().is_some_and(|w| w.to_ascii_lowercase().starts_with("error"))
@@ -252,15 +272,22 @@ impl Player for UciPlayer {
         self.send(&go_command(req))?;
         let sent = Instant::now();
         let hard = sent + Duration::from_millis(limit.unwrap_or(UNTIMED_MOVE_LIMIT_MS));
-        let is_bestmove = |l: &str| l.split_whitespace().next() == Some("bestmove");
-        let answer = match self.process()?.wait_for(hard, is_bestmove) {
+        // The last score reported before the move is the one the move was played on.
+        let mut eval = None;
+        let mut is_bestmove = |l: &str| {
+            if let Some(e) = info_eval(l) {
+                eval = Some(e);
+            }
+            l.split_whitespace().next() == Some("bestmove")
+        };
+        let answer = match self.process()?.wait_for(hard, &mut is_bestmove) {
             Ok(a) => a,
             Err(WaitError::Timeout) => {
                 // Past the limit: ask for the move (as Cute Chess does), so a late
                 // answer is recorded as a time loss rather than silence.
                 self.send("stop")?;
                 let grace = Instant::now() + Duration::from_millis(req.grace_ms);
-                let r = self.process()?.wait_for(grace, is_bestmove);
+                let r = self.process()?.wait_for(grace, &mut is_bestmove);
                 r.map_err(|e| match e {
                     WaitError::Timeout => Failure::Stall(format!(
                         "no bestmove {} ms after the limit and stop",
@@ -273,7 +300,7 @@ impl Player for UciPlayer {
         };
         let (line, at) = answer;
         let text = line.split_whitespace().nth(1).unwrap_or("").to_string();
-        Ok(MoveReply { text, elapsed_ms: millis_between(sent, at) })
+        Ok(MoveReply { text, elapsed_ms: millis_between(sent, at), eval })
     }
 
     fn quit(&mut self) {
@@ -286,6 +313,17 @@ impl Player for UciPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_the_score_and_depth_of_info_lines() {
+        let e = info_eval("info depth 12 seldepth 18 multipv 1 score cp -35 nodes 1000 pv e2e4");
+        assert_eq!(e, Some(Eval { score: EvalScore::Cp(-35), depth: 12 }));
+        let e = info_eval("info depth 20 score mate 3 lowerbound pv d1h5");
+        assert_eq!(e, Some(Eval { score: EvalScore::Mate(3), depth: 20 }));
+        for line in ["info string score cp 10 depth 3", "info depth 3 nodes 10", "info nodes 5 score cp 10", "bestmove e2e4", "info depth x score cp 1"] {
+            assert_eq!(info_eval(line), None, "{line}");
+        }
+    }
 
     #[test]
     fn reads_option_declarations() {
