@@ -6,6 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use super::player::{Eval, EvalScore};
 use super::record::{GameRecord, MoveNote};
 use super::san::san;
+use super::timecontrol::seconds;
 use crate::core::Position;
 use crate::variants::Variant;
 
@@ -67,7 +68,7 @@ fn movetext(rec: &GameRecord) -> Vec<String> {
 /// from the mover's side (`+M3`, `-M2` for mates) over the depth, then the time in
 /// seconds: `+0.35/12 0.512s`. Without a score, the time alone.
 pub fn note_comment(note: &MoveNote) -> String {
-    let time = format!("{}s", trim_decimals(note.elapsed_ms as f64 / 1000.0));
+    let time = format!("{}s", seconds(note.elapsed_ms));
     match note.eval {
         Some(Eval { score, depth }) => {
             let score = match score {
@@ -78,12 +79,6 @@ pub fn note_comment(note: &MoveNote) -> String {
         }
         None => time,
     }
-}
-
-/// Up to three decimals, without trailing zeros: 0.512, 1.2, 3.
-fn trim_decimals(x: f64) -> String {
-    let s = format!("{x:.3}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// Movetext tokens: `moves` (as shown) with move numbers, counted on from the side to

@@ -47,6 +47,16 @@ pub fn parse_seconds(text: &str) -> Result<u64, TimeControlError> {
     Ok((secs * 1000.0).round() as u64)
 }
 
+/// Milliseconds as seconds, in as few digits as they need: `10`, `0.1`, `0.512`
+/// (PGN tags and move comments).
+pub fn seconds(ms: u64) -> String {
+    if ms.is_multiple_of(1000) {
+        format!("{}", ms / 1000)
+    } else {
+        format!("{}", ms as f64 / 1000.0)
+    }
+}
+
 impl TimeControl {
     /// Applies one `key=value` setting (`tc`, `st`, `nodes`, `depth`).
     /// Returns `Ok(false)` when the key is not a time-control key.
@@ -103,24 +113,17 @@ impl TimeControl {
 
     /// The PGN `TimeControl` tag (`40/60`, `10+0.1`, `st=1` as `1`, `-` when untimed).
     pub fn pgn_tag(&self) -> String {
-        let secs = |ms: u64| {
-            if ms.is_multiple_of(1000) {
-                format!("{}", ms / 1000)
-            } else {
-                format!("{}", ms as f64 / 1000.0)
-            }
-        };
         if let Some(base) = self.base_ms {
             let mut s = match self.moves {
-                Some(m) => format!("{m}/{}", secs(base)),
-                None => secs(base),
+                Some(m) => format!("{m}/{}", seconds(base)),
+                None => seconds(base),
             };
             if self.inc_ms > 0 {
-                s.push_str(&format!("+{}", secs(self.inc_ms)));
+                s.push_str(&format!("+{}", seconds(self.inc_ms)));
             }
             s
         } else if let Some(st) = self.movetime_ms {
-            format!("{}/move", secs(st))
+            format!("{}/move", seconds(st))
         } else {
             "-".to_string()
         }
