@@ -1,5 +1,6 @@
 //! Game-agnostic vocabulary shared by every variant, the searcher and the protocols.
 
+pub mod epd;
 mod error;
 mod movelist;
 mod outcome;

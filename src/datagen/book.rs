@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use super::game::{game_rng, opening};
-use crate::core::Position;
+use crate::core::{epd, Position};
 use crate::search::{Limits, ReportScore, Searcher, Signals, Silent};
 use crate::tune::model::connect_rules;
 use crate::tune::Model;
@@ -76,11 +76,6 @@ pub fn make_book(opts: &BookOptions, out: &mut impl Write, progress: impl FnMut(
     }
 }
 
-/// The first four fields of a FEN: what makes two openings the same.
-fn epd_fields(fen: &str) -> String {
-    fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
-}
-
 /// Judges candidate `i`.
 fn judge<P: Position>(searcher: &mut Searcher, opts: &BookOptions, rules: P::Rules, i: usize) -> Verdict {
     let mut rng = game_rng(opts.seed, i as u64);
@@ -91,7 +86,7 @@ fn judge<P: Position>(searcher: &mut Searcher, opts: &BookOptions, rules: P::Rul
     searcher.clear();
     let result = searcher.search(&pos, &Limits::nodes(opts.nodes), &Signals::new(false), &mut Silent);
     match result.score {
-        ReportScore::Cp(cp) if cp.abs() <= opts.max_score && result.best_move.is_some() => Some((epd_fields(&pos.to_fen()), cp)),
+        ReportScore::Cp(cp) if cp.abs() <= opts.max_score && result.best_move.is_some() => epd::position_fields(&pos.to_fen()).map(|fields| (fields, cp)),
         _ => None,
     }
 }

@@ -26,7 +26,7 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use crate::core::Position;
+use crate::core::{epd, Position};
 use crate::tune::data::Record;
 use crate::tune::model::connect_rules;
 use crate::tune::Model;
@@ -89,11 +89,8 @@ pub fn read_book(model: Model, text: &str) -> Result<Vec<String>, DatagenError> 
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let fields: Vec<&str> = line.split_whitespace().take(4).collect();
-        if fields.len() < 4 {
-            return Err(DatagenError::Book { line: n + 1, problem: "fewer than four FEN fields".into() });
-        }
-        let fen = format!("{} 0 1", fields.join(" "));
+        let fen = epd::to_fen(line)
+            .ok_or_else(|| DatagenError::Book { line: n + 1, problem: "fewer than four FEN fields".into() })?;
         let checked = match model {
             Model::Chess => Chess::from_fen(&fen, ChessRules::default()).map(drop),
             Model::Antichess(rules) => Antichess::from_fen(&fen, rules).map(drop),

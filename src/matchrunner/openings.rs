@@ -7,7 +7,7 @@ use std::fmt;
 
 use super::chess960;
 use crate::core::rng::Rng;
-use crate::core::Position;
+use crate::core::{epd, Position};
 use crate::variants::Variant;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,12 +67,8 @@ fn parse_line(variant: Variant, format: Format, line: &str) -> Result<Opening, S
     match format {
         Format::Fen => normalise(variant, Some(line), &[]),
         Format::Epd => {
-            // EPD: board, side, castling, en passant, then operations; add the counters.
-            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
-            if fields.len() < 4 {
-                return Err("an EPD line needs four fields".into());
-            }
-            normalise(variant, Some(&format!("{} 0 1", fields.join(" "))), &[])
+            let fen = epd::to_fen(line).ok_or("an EPD line needs four fields")?;
+            normalise(variant, Some(&fen), &[])
         }
         Format::Moves => {
             // Move numbers (`1.`, `12...`) and a trailing result are tolerated.
