@@ -49,8 +49,8 @@ pub const GROUPS: [Group; 10] = [
     Group::Tempo,
 ];
 
-/// Each group's first index, by the group's discriminant.
-const STARTS: [usize; GROUPS.len()] = crate::variants::group_starts::group_starts!(GROUPS);
+// `Group::start` and `Group::at`: where each group begins, from the sizes before it.
+crate::variants::group_starts::group_starts!(Group, GROUPS);
 
 /// Number of weights.
 pub const COUNT: usize = Group::Tempo.start() + Group::Tempo.size();
@@ -80,17 +80,5 @@ impl Group {
             Group::Ring => 6 * 4,
             _ => 1,
         }
-    }
-
-    /// The index of the group's first pair in the flat table.
-    #[inline(always)]
-    pub const fn start(self) -> usize {
-        STARTS[self as usize]
-    }
-
-    /// The flat index of element `i` of the group.
-    #[inline(always)]
-    pub const fn at(self, i: usize) -> usize {
-        self.start() + i
     }
 }

@@ -101,8 +101,8 @@ pub const GROUPS: [Group; 31] = [
 /// The danger index is capped below this.
 pub const KING_DANGER_LIMIT: usize = 64;
 
-/// Each group's first index, by the group's discriminant.
-const STARTS: [usize; GROUPS.len()] = crate::variants::group_starts::group_starts!(GROUPS);
+// `Group::start` and `Group::at`: where each group begins, from the sizes before it.
+crate::variants::group_starts::group_starts!(Group, GROUPS);
 
 /// Number of weights.
 pub const COUNT: usize = Group::Tempo.start() + Group::Tempo.size();
@@ -163,19 +163,6 @@ impl Group {
             Group::Outpost => 2,
             _ => 1,
         }
-    }
-
-    /// The index of the group's first pair in the flat table (a table lookup, so
-    /// it folds to a constant in the evaluation).
-    #[inline(always)]
-    pub const fn start(self) -> usize {
-        STARTS[self as usize]
-    }
-
-    /// The flat index of element `i` of the group.
-    #[inline(always)]
-    pub const fn at(self, i: usize) -> usize {
-        self.start() + i
     }
 
     pub fn by_name(name: &str) -> Option<Group> {

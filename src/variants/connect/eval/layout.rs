@@ -54,8 +54,8 @@ pub const GROUPS: [Group; 7] = [
     Group::TheirsCell,
 ];
 
-/// Each group's first index, by the group's discriminant.
-const STARTS: [usize; GROUPS.len()] = crate::variants::group_starts::group_starts!(GROUPS);
+// `Group::start` and `Group::at`: where each group begins, from the sizes before it.
+crate::variants::group_starts::group_starts!(Group, GROUPS);
 
 /// Number of weights.
 pub const COUNT: usize = Group::TheirsCell.start() + Group::TheirsCell.size();
@@ -82,17 +82,5 @@ impl Group {
             Group::Tempo => 1,
             Group::OursCell | Group::TheirsCell => COMBOS,
         }
-    }
-
-    /// The index of the group's first weight in the flat table.
-    #[inline(always)]
-    pub const fn start(self) -> usize {
-        STARTS[self as usize]
-    }
-
-    /// The flat index of element `i` of the group.
-    #[inline(always)]
-    pub const fn at(self, i: usize) -> usize {
-        self.start() + i
     }
 }
