@@ -83,13 +83,21 @@ const NET_WEIGHT: (i32, i32) = (5, 4);
 /// The evaluation of `b` given its sums over the pieces, `sums`.
 #[inline]
 fn evaluate_with(sums: &LineSums, b: &Board, net: &Network, cache: &mut PawnCache) -> Score {
+    let v = eval::scaling::scale_held_ending(b, network_and_classical(sums, b, net, cache));
+    v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+}
+
+/// The network's score with the classical one it corrects (or alone, for a
+/// network that stands alone), before the rule-known draws of
+/// [`eval::scaling::scale_held_ending`].
+#[inline]
+fn network_and_classical(sums: &LineSums, b: &Board, net: &Network, cache: &mut PawnCache) -> Score {
     let learnt = sums.acc.evaluate(b.turn(), net);
-    let v = if net.on_classical {
+    if net.on_classical {
         learnt * NET_WEIGHT.0 / NET_WEIGHT.1 + eval::evaluate_cached(b, cache, sums.pieces)
     } else {
         learnt
-    };
-    v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
 }
 
 /// The board `i` moves into the game: `history[i]`'s, or the current `board`
@@ -345,13 +353,17 @@ impl Position for Chess {
     }
 
     /// The classical terms, then what the network adds to them (or, for a
-    /// network that stands alone, the network's score only).
+    /// network that stands alone, the network's score only), then what a
+    /// drawn ending known by rule takes away.
     fn eval_terms(&self) -> Vec<(String, Score)> {
         let mut terms = if self.net.on_classical { eval::terms(&self.board) } else { Vec::new() };
         let listed: Score = terms.iter().map(|(_, v)| v).sum();
         let fresh = LineSums::new(&self.board, &self.net);
-        let total = evaluate_with(&fresh, &self.board, &self.net, &mut PawnCache::default());
-        terms.push(("Network".to_string(), total - listed));
+        let mut cache = PawnCache::default();
+        let unscaled = network_and_classical(&fresh, &self.board, &self.net, &mut cache);
+        let total = evaluate_with(&fresh, &self.board, &self.net, &mut cache);
+        terms.push(("Network".to_string(), unscaled - listed));
+        terms.push(("Drawn ending".to_string(), total - unscaled));
         terms
     }
 

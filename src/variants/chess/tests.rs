@@ -296,6 +296,53 @@ fn evaluation_and_display() {
     assert_eq!(p.ply(), 1);
 }
 
+/// A bishop and rook pawns whose queening square the bishop does not cover, with
+/// the defending king on or beside that square: a draw whatever the material,
+/// so the whole evaluation (network included) is scaled towards zero, for
+/// either colour and with the defender's pawns on the board too. A bishop of
+/// the right colour, a king too far away, or a pawn off the rook file leave it
+/// alone; so does a score that already favours the defender.
+#[test]
+fn wrong_bishop_and_rook_pawn_is_drawn() {
+    let black_ahead = |fen: &str| {
+        let mut p = pos(fen);
+        let v = p.evaluate();
+        if p.board().turn() == Side::Black { v } else { -v }
+    };
+    // Black's h-pawn queens on h1, a light square; a bishop on e3 is dark.
+    for drawn in [
+        "8/8/8/8/5k2/4b3/7p/7K w - - 0 1",
+        "8/8/8/8/5k2/4b3/6Kp/8 b - - 0 1",
+        "8/8/8/8/5k2/4b3/6Kp/8 w - - 0 1",
+        "8/8/8/7p/5k2/4b3/7p/7K w - - 0 1",
+        "8/8/8/8/5k2/4b3/P6p/6K1 w - - 0 1",
+    ] {
+        let v = black_ahead(drawn);
+        assert!((0..=48).contains(&v), "{drawn}: {v}");
+    }
+    // White's a-pawn queens on a8, a light square; a bishop on c3 is dark.
+    let v = pos("k7/8/P7/8/8/2B5/8/4K3 w - - 0 1").evaluate();
+    assert!((0..=48).contains(&v), "white a-pawn: {v}");
+    for won in [
+        "8/8/8/8/5k2/3b4/7p/7K w - - 0 1",  // the bishop covers h1
+        "8/8/8/8/5k2/4b3/7p/K7 w - - 0 1",  // the king is far from h1
+        "8/8/8/8/5k2/4b3/6pp/7K w - - 0 1", // a g-pawn as well
+    ] {
+        let v = black_ahead(won);
+        assert!(v > 300, "{won}: {v}");
+    }
+    // The rule keeps the defender's own winning score whole.
+    let fen = "8/8/8/8/5k2/4b3/PPPPP2p/7K w - - 0 1";
+    let terms = pos(fen).eval_terms();
+    assert_eq!(terms.last().map(|(name, v)| (name.as_str(), *v)), Some(("Drawn ending", 0)), "{fen}");
+    // In the drawn case the `eval` terms still add up to the evaluation.
+    let mut p = pos("8/8/8/8/5k2/4b3/7p/7K w - - 0 1");
+    let terms = p.eval_terms();
+    let (name, cut) = terms.last().unwrap();
+    assert!(name == "Drawn ending" && *cut > 200, "{terms:?}");
+    assert_eq!(terms.iter().map(|(_, v)| v).sum::<Score>(), p.evaluate());
+}
+
 /// Mangled FENs and move texts (fixed seed) never panic; whatever FEN is accepted
 /// gives a position whose own FEN reads back identically.
 #[test]

@@ -3,10 +3,12 @@
 //! edge over a drawn one with a bigger edge.
 
 use super::layout::Group;
+use super::masks::distance;
 use super::params::*;
 use super::weights::WEIGHTS;
+use crate::core::score::Score;
 use crate::core::Side;
-use crate::variants::chesslike::{Bitboard, Board, Role};
+use crate::variants::chesslike::{Bitboard, Board, Role, Square};
 
 /// Non-pawn material of `side` in endgame values.
 fn piece_material(b: &Board, side: Side) -> i32 {
@@ -39,4 +41,55 @@ pub fn endgame_scale(b: &Board, strong: Side) -> i32 {
         return SCALE_OPPOSITE_BISHOPS;
     }
     SCALE_NORMAL
+}
+
+/// The share (in 64ths) of the whole evaluation, network included, kept in an
+/// ending the defender holds for good: the side ahead has only bishops of one
+/// colour and pawns all on one rook file, the pawns' queening square is of the
+/// bishops' other colour, and the defending king stands on or beside it. No
+/// bishop can drive that king out of the corner, and the pawns never promote;
+/// but no search reaches the fifty-move draw either, so an evaluation that
+/// counts the extra bishop and pawns trades into this draw as if it were won
+/// (docs/ladder.md: scored +8 in a ladder game). The defender's own pawns do
+/// not change that.
+const HELD_ENDING_SCALE: i32 = 4;
+
+/// `v`, the whole evaluation of `b` for the side to move, scaled down by
+/// [`HELD_ENDING_SCALE`] when `b` is such an ending and `v` favours the side
+/// with the bishop and pawns (a score for the defender is left as it is).
+#[inline]
+pub fn scale_held_ending(b: &Board, v: Score) -> Score {
+    match wrong_bishop_rook_pawn(b) {
+        Some(strong) if (if b.turn() == strong { v } else { -v }) > 0 => v * HELD_ENDING_SCALE / 64,
+        _ => v,
+    }
+}
+
+/// The side whose extra bishop and rook pawns cannot win `b`, if `b` is the
+/// ending [`HELD_ENDING_SCALE`] describes.
+fn wrong_bishop_rook_pawn(b: &Board) -> Option<Side> {
+    // One test of the whole board first: the rule needs no knight, rook or queen.
+    if (b.by_role(Role::Knight) | b.by_role(Role::Rook) | b.by_role(Role::Queen)).any() {
+        return None;
+    }
+    [Side::White, Side::Black].into_iter().find(|&strong| {
+        let weak = strong.flip();
+        let bishops = b.pieces(strong, Role::Bishop);
+        let pawns = b.pieces(strong, Role::Pawn);
+        if bishops.is_empty() || pawns.is_empty() || b.pieces(weak, Role::Bishop).any() {
+            return false;
+        }
+        let file = if (pawns & !Bitboard::FILE_A).is_empty() {
+            0
+        } else if (pawns & !Bitboard::FILE_H).is_empty() {
+            7
+        } else {
+            return false;
+        };
+        let queening = Square::from_coords(file, if strong == Side::White { 7 } else { 0 });
+        let dark_queening = Bitboard::DARK_SQUARES.contains(queening);
+        let wrong_colour = if dark_queening { Bitboard::LIGHT_SQUARES } else { Bitboard::DARK_SQUARES };
+        (bishops & !wrong_colour).is_empty()
+            && b.king_of(weak).is_some_and(|k| distance(k, queening) <= 1)
+    })
 }
