@@ -46,7 +46,8 @@ pub fn endgame_scale(b: &Board, strong: Side) -> i32 {
 /// The share (in 64ths) of the whole evaluation, network included, kept in an
 /// ending the defender holds for good: the side ahead has only bishops of one
 /// colour and pawns all on one rook file, the pawns' queening square is of the
-/// bishops' other colour, and the defending king stands on or beside it. No
+/// bishops' other colour, the defender has nothing but its king and pawns, and
+/// its king stands on or beside that square. No
 /// bishop can drive that king out of the corner, and the pawns never promote;
 /// but no search reaches the fifty-move draw either, so an evaluation that
 /// counts the extra bishop and pawns trades into this draw as if it were won
