@@ -83,8 +83,14 @@ const NET_WEIGHT: (i32, i32) = (5, 4);
 /// The evaluation of `b` given its sums over the pieces, `sums`.
 #[inline]
 fn evaluate_with(sums: &LineSums, b: &Board, net: &Network, cache: &mut PawnCache) -> Score {
-    let v = eval::scaling::scale_held_ending(b, network_and_classical(sums, b, net, cache));
-    v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    held_and_clamped(b, network_and_classical(sums, b, net, cache))
+}
+
+/// [`network_and_classical`]'s score `v` of `b` after the rule-known draws,
+/// kept clear of the mate range: the evaluation.
+#[inline]
+fn held_and_clamped(b: &Board, v: Score) -> Score {
+    eval::scaling::scale_held_ending(b, v).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
 /// The network's score with the classical one it corrects (or alone, for a
@@ -359,9 +365,8 @@ impl Position for Chess {
         let mut terms = if self.net.on_classical { eval::terms(&self.board) } else { Vec::new() };
         let listed: Score = terms.iter().map(|(_, v)| v).sum();
         let fresh = LineSums::new(&self.board, &self.net);
-        let mut cache = PawnCache::default();
-        let unscaled = network_and_classical(&fresh, &self.board, &self.net, &mut cache);
-        let total = evaluate_with(&fresh, &self.board, &self.net, &mut cache);
+        let unscaled = network_and_classical(&fresh, &self.board, &self.net, &mut PawnCache::default());
+        let total = held_and_clamped(&self.board, unscaled);
         terms.push(("Network".to_string(), unscaled - listed));
         terms.push(("Drawn ending".to_string(), total - unscaled));
         terms

@@ -43,31 +43,27 @@ pub fn endgame_scale(b: &Board, strong: Side) -> i32 {
     SCALE_NORMAL
 }
 
-/// The share (in 64ths) of the whole evaluation, network included, kept in an
-/// ending the defender holds for good: the side ahead has only bishops of one
-/// colour and pawns all on one rook file, the pawns' queening square is of the
+/// `v`, the whole evaluation of `b` for the side to move, scaled by
+/// `SCALE_HELD_ENDING` (64ths) in an ending the defender holds for good, when
+/// `v` favours the side with the bishop and pawns (a score for the defender is
+/// left as it is). That ending: the side ahead has only bishops of one colour
+/// and pawns all on one rook file, the pawns' queening square is of the
 /// bishops' other colour, the defender has nothing but its king and pawns, and
-/// its king stands on or beside that square. No
-/// bishop can drive that king out of the corner, and the pawns never promote;
-/// but no search reaches the fifty-move draw either, so an evaluation that
-/// counts the extra bishop and pawns trades into this draw as if it were won
-/// (docs/ladder.md: scored +8 in a ladder game). The defender's own pawns do
-/// not change that.
-const HELD_ENDING_SCALE: i32 = 4;
-
-/// `v`, the whole evaluation of `b` for the side to move, scaled down by
-/// [`HELD_ENDING_SCALE`] when `b` is such an ending and `v` favours the side
-/// with the bishop and pawns (a score for the defender is left as it is).
+/// its king stands on or beside that square. No bishop can drive that king out
+/// of the corner and the pawns never promote; but no search reaches the
+/// fifty-move draw either, so an evaluation that counts the extra bishop and
+/// pawns trades into this draw as if it were won (docs/ladder.md: scored +8 in
+/// a ladder game). The defender's own pawns do not change that.
 #[inline]
 pub fn scale_held_ending(b: &Board, v: Score) -> Score {
     match wrong_bishop_rook_pawn(b) {
-        Some(strong) if (if b.turn() == strong { v } else { -v }) > 0 => v * HELD_ENDING_SCALE / 64,
+        Some(strong) if (if b.turn() == strong { v } else { -v }) > 0 => v * SCALE_HELD_ENDING / 64,
         _ => v,
     }
 }
 
 /// The side whose extra bishop and rook pawns cannot win `b`, if `b` is the
-/// ending [`HELD_ENDING_SCALE`] describes.
+/// ending [`scale_held_ending`] describes.
 fn wrong_bishop_rook_pawn(b: &Board) -> Option<Side> {
     // One test of the whole board first: the rule needs no knight, rook or queen.
     if (b.by_role(Role::Knight) | b.by_role(Role::Rook) | b.by_role(Role::Queen)).any() {
@@ -88,9 +84,9 @@ fn wrong_bishop_rook_pawn(b: &Board) -> Option<Side> {
             return false;
         };
         let queening = Square::from_coords(file, if strong == Side::White { 7 } else { 0 });
-        let dark_queening = Bitboard::DARK_SQUARES.contains(queening);
-        let wrong_colour = if dark_queening { Bitboard::LIGHT_SQUARES } else { Bitboard::DARK_SQUARES };
-        (bishops & !wrong_colour).is_empty()
+        let queening_colour =
+            if Bitboard::DARK_SQUARES.contains(queening) { Bitboard::DARK_SQUARES } else { Bitboard::LIGHT_SQUARES };
+        (bishops & queening_colour).is_empty()
             && b.king_of(weak).is_some_and(|k| distance(k, queening) <= 1)
     })
 }
