@@ -77,7 +77,7 @@ pub struct Chess {
 /// The weight (numerator, denominator) of a correcting network's output in the
 /// evaluation. A network trained towards the scores played better trusted a
 /// little more (5/4 against 1: +22.6 ± 28.1 in 400 games at 20,000 nodes);
-/// the built-in one, trained on towards the game results (λ 0.7), plays best
+/// the built-in one, trained on towards the game results (λ 0.7), plays better
 /// as it is: 1 against 5/4 +41.0 ± 26.1 and 3/2 −65.9 ± 47.6 at 50,000 nodes
 /// (docs/chess-network.md).
 const NET_WEIGHT: (i32, i32) = (1, 1);
