@@ -27,6 +27,9 @@ pub struct Packed {
     /// The classical evaluation (`chess::eval`) of the position, side to move's
     /// view: the yardstick a network has to beat.
     pub classical: i16,
+    /// The classical drawish-ending scale of the position (64ths), which the
+    /// engine applies to a correcting network's output too (`eval::Scaled`).
+    pub scale: u8,
 }
 
 impl Packed {
@@ -53,14 +56,16 @@ pub fn mirrored(b: &Board) -> Board {
 }
 
 fn pack(board: &Board, score: i32, result: f32) -> Result<Packed, ()> {
-    let mut p = Packed { features: [0; 32], count: 0, white_to_move: board.turn() == Side::White, score: 0, result: 0.0, classical: 0 };
+    let mut p = Packed { features: [0; 32], count: 0, white_to_move: board.turn() == Side::White, score: 0, result: 0.0, classical: 0, scale: 0 };
     for f in white_features(board) {
         *p.features.get_mut(p.count as usize).ok_or(())? = f as u16;
         p.count += 1;
     }
     let score = score.clamp(-30000, 30000) as i16;
     (p.score, p.result) = if p.white_to_move { (score, result) } else { (-score, 1.0 - result) };
-    p.classical = classical::evaluate(board).clamp(-30000, 30000) as i16;
+    let scaled = classical::evaluate_scaled(board);
+    p.classical = scaled.score.clamp(-30000, 30000) as i16;
+    p.scale = scaled.scale.clamp(0, u8::MAX as i32) as u8;
     Ok(p)
 }
 

@@ -3,6 +3,7 @@
 //! loss for one position, and the rounding to the engine's integers.
 
 use crate::core::rng::Rng;
+use crate::variants::chess::eval::params::SCALE_NORMAL;
 use crate::variants::chess::nnue::{flip_feature, Network, HIDDEN, INPUTS, QA, QB, SCALE, WEIGHT_CLIP};
 
 use super::data::Packed;
@@ -112,14 +113,24 @@ impl FloatNet {
         }
     }
 
+    /// How much of the network's own output counts: for a correcting network,
+    /// the position's drawish-ending scale, as in the engine.
+    fn share(&self, p: &Packed) -> f32 {
+        if self.on_classical {
+            p.scale as f32 / SCALE_NORMAL as f32
+        } else {
+            1.0
+        }
+    }
+
     /// The output from both views' hidden units.
     fn output(&self, p: &Packed, us: &[f32; HIDDEN], them: &[f32; HIDDEN]) -> f32 {
         let w2 = &self.params[W2..B2];
-        let mut out = self.params[B2] + self.base(p);
+        let mut out = self.params[B2];
         for i in 0..HIDDEN {
             out += w2[i] * screlu(us[i]) + w2[HIDDEN + i] * screlu(them[i]);
         }
-        out
+        out * self.share(p) + self.base(p)
     }
 
     /// The output before the sigmoid (times `SCALE` it is centipawns).
@@ -135,7 +146,7 @@ impl FloatNet {
         let w2 = &self.params[W2..B2];
         let predicted = sigmoid(self.output(p, &us, &them));
         let err = predicted - target(p, lambda);
-        let d = 2.0 * err * predicted * (1.0 - predicted);
+        let d = 2.0 * err * predicted * (1.0 - predicted) * self.share(p);
         grad[B2] += d;
         let mut d_us = [0.0; HIDDEN];
         let mut d_them = [0.0; HIDDEN];

@@ -161,17 +161,23 @@ fn chess_positions_evaluate_through_the_embedded_network() {
 
 #[test]
 fn the_gradient_is_the_slope_of_the_loss() {
+    let data = load(synthetic_lines(13, 20).as_bytes(), false).unwrap();
+    let checked = gradient_checks(&FloatNet::random(5, false), &data);
+    assert!(checked > 40, "only {checked} parameters moved the loss");
+}
+
+/// Checks the gradient of `net` against the loss's slope at a few parameters
+/// per position of `data`, and returns how many of them moved the loss.
+fn gradient_checks(net: &FloatNet, data: &[Packed]) -> usize {
     use super::model::{B1, B2, W1, W2};
     use crate::variants::chess::nnue::HIDDEN;
-    let data = load(synthetic_lines(13, 20).as_bytes(), false).unwrap();
-    let net = FloatNet::random(5, false);
     let lambda = 0.6;
     let error = |net: &FloatNet, p| {
         let e = sigmoid(net.forward(p)) as f64 - super::model::target(p, lambda) as f64;
         e * e
     };
     let mut checked = 0;
-    for p in &data {
+    for p in data {
         let mut grad = vec![0.0; super::model::LEN];
         net.backward(p, lambda, &mut grad);
         let f = p.features()[0] as usize;
@@ -187,7 +193,33 @@ fn the_gradient_is_the_slope_of_the_loss() {
             checked += (slope.abs() > 1e-6) as usize;
         }
     }
-    assert!(checked > 40, "only {checked} parameters moved the loss");
+    checked
+}
+
+/// A correcting network's own output counts at the position's drawish-ending
+/// scale, as in the engine (`eval::Scaled`): none of it with knights against a
+/// bare king, half with opposite bishops, all of it otherwise; the gradient
+/// follows, so a position whose correction does not count teaches nothing.
+#[test]
+fn drawish_endings_scale_a_correcting_networks_output() {
+    let lines = "8/8/4k3/8/8/8/8/1NNK4 w - - 0 1 | 0.5 | 40\n\
+                 6k1/5p2/8/4b3/8/8/4BPP1/6K1 w - - 0 1 | 0.5 | 30\n\
+                 6k1/5p2/8/3b4/8/8/4BPP1/6K1 b - - 0 1 | 1.0 | -90\n";
+    let data = load(lines.as_bytes(), false).unwrap();
+    assert_eq!(data.iter().map(|p| p.scale).collect::<Vec<_>>(), [0, 32, 64]);
+    // Full-sized output weights, so that the network's own share is plain to see.
+    let alone = FloatNet::random(7, false);
+    let net = FloatNet { on_classical: true, ..alone.clone() };
+    for p in &data {
+        let base = p.classical as f32 / SCALE as f32;
+        let want = base + alone.forward(p) * p.scale as f32 / 64.0;
+        assert!(alone.forward(p).abs() > 1e-3 && (net.forward(p) - want).abs() < 1e-5, "{p:?}");
+    }
+    let mut grad = vec![0.0; super::model::LEN];
+    net.backward(&data[0], 0.6, &mut grad);
+    assert!(grad.iter().all(|&g| g == 0.0), "knights only: the correction does not count");
+    let checked = gradient_checks(&net, &data[1..]);
+    assert!(checked >= 8, "only {checked} parameters moved the loss");
 }
 
 #[test]

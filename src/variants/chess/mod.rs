@@ -97,12 +97,14 @@ fn held_and_clamped(b: &Board, v: Score) -> Score {
 
 /// The network's score with the classical one it corrects (or alone, for a
 /// network that stands alone), before the rule-known draws of
-/// [`eval::scaling::scale_held_ending`].
+/// [`eval::scaling::scale_held_ending`]. The correction takes the classical
+/// drawish-ending scale (`eval::Scaled`): in an ending the side ahead cannot
+/// win, the network's view of who is ahead is scaled down as the classical one is.
 #[inline]
 fn network_and_classical(sums: &LineSums, b: &Board, net: &Network, cache: &mut PawnCache) -> Score {
     let learnt = sums.acc.evaluate(b.turn(), net);
     if net.on_classical {
-        learnt * NET_WEIGHT.0 / NET_WEIGHT.1 + eval::evaluate_cached(b, cache, sums.pieces)
+        eval::evaluate_cached(b, cache, sums.pieces).corrected_by(learnt * NET_WEIGHT.0 / NET_WEIGHT.1)
     } else {
         learnt
     }
@@ -360,9 +362,9 @@ impl Position for Chess {
         evaluate_with(sums, board, net, &mut self.pawn_cache)
     }
 
-    /// The classical terms, then what the network adds to them (or, for a
-    /// network that stands alone, the network's score only), then what a
-    /// drawn ending known by rule takes away.
+    /// The classical terms, then what the network adds to them (at the
+    /// drawish-ending scale; or, for a network that stands alone, the
+    /// network's score only), then what a drawn ending known by rule takes away.
     fn eval_terms(&self) -> Vec<(String, Score)> {
         let mut terms = if self.net.on_classical { eval::terms(&self.board) } else { Vec::new() };
         let listed: Score = terms.iter().map(|(_, v)| v).sum();

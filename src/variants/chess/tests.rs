@@ -343,6 +343,29 @@ fn wrong_bishop_and_rook_pawn_is_drawn() {
     assert_eq!(terms.iter().map(|(_, v)| v).sum::<Score>(), p.evaluate());
 }
 
+/// The network's correction takes the classical drawish-ending scale: none of
+/// it in knights against a bare king (which cannot mate), half of it with
+/// opposite bishops, all of it in a normal ending; the `eval` terms still add
+/// up to the evaluation.
+#[test]
+fn drawish_endings_scale_the_network_too() {
+    let network_share = |fen: &str| {
+        let mut p = pos(fen);
+        let learnt = p.line_sums().acc.evaluate(p.board().turn(), &p.net);
+        let terms = p.eval_terms();
+        assert_eq!(terms.iter().map(|(_, v)| v).sum::<Score>(), p.evaluate(), "{fen}");
+        let network = terms.iter().find(|(name, _)| name == "Network").map(|(_, v)| *v).unwrap();
+        (learnt, network)
+    };
+    let (learnt, network) = network_share("8/8/4k3/8/8/8/8/1NNK4 w - - 0 1");
+    assert!(learnt != 0 && network == 0, "knights only: {learnt} -> {network}");
+    assert_eq!(pos("8/8/4k3/8/8/8/8/1NNK4 w - - 0 1").evaluate(), eval::evaluate(pos("8/8/4k3/8/8/8/8/1NNK4 w - - 0 1").board()));
+    let (learnt, network) = network_share("6k1/5p2/8/4b3/8/8/4BPP1/6K1 w - - 0 1");
+    assert!(learnt.abs() >= 2 && network == learnt * eval::params::SCALE_OPPOSITE_BISHOPS / eval::params::SCALE_NORMAL, "opposite bishops: {learnt} -> {network}");
+    let (learnt, network) = network_share("6k1/5p2/8/3b4/8/8/4BPP1/6K1 w - - 0 1");
+    assert!(learnt != 0 && network == learnt, "same-coloured bishops: {learnt} -> {network}");
+}
+
 /// Mangled FENs and move texts (fixed seed) never panic; whatever FEN is accepted
 /// gives a position whose own FEN reads back identically.
 #[test]

@@ -104,25 +104,50 @@ fn for_side_to_move(b: &Board, white: Score) -> Score {
     v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
+/// A classical score with the drawish-ending scale (64ths, [`scale_for`]) its
+/// endgame part was given. A network that corrects the score takes the same
+/// scale, so that an ending the side ahead cannot win is drawish for the whole
+/// evaluation, not for its classical part alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scaled {
+    pub score: Score,
+    pub scale: i32,
+}
+
+impl Scaled {
+    /// The score with `correction` (side to move's view, centipawns) added at
+    /// this ending's scale.
+    #[inline]
+    pub fn corrected_by(self, correction: Score) -> Score {
+        self.score + correction * self.scale / SCALE_NORMAL
+    }
+}
+
 /// The static evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate(b: &Board) -> Score {
+    evaluate_scaled(b).score
+}
+
+/// [`evaluate`] with the drawish-ending scale it applied.
+pub fn evaluate_scaled(b: &Board) -> Scaled {
     let mut total = Total::default();
     let phase = walk(b, &mut total);
     blend(b, total.0, phase)
 }
 
-/// [`evaluate`], with the pawn-structure terms looked up in `cache` and the
-/// material and square-table terms given (`pieces`, those of `b`): the same
+/// [`evaluate_scaled`], with the pawn-structure terms looked up in `cache` and
+/// the material and square-table terms given (`pieces`, those of `b`): the same
 /// value, sooner.
-pub fn evaluate_cached(b: &Board, cache: &mut PawnCache, pieces: PieceSum) -> Score {
+pub fn evaluate_cached(b: &Board, cache: &mut PawnCache, pieces: PieceSum) -> Scaled {
     let mut acc = CachedTotal { total: Total::default(), cache, pieces };
     let phase = walk(b, &mut acc);
     blend(b, acc.total.0, phase)
 }
 
 /// White's weighted sum blended by phase and endgame scale, for the side to move.
-fn blend(b: &Board, sum: S, phase: i32) -> Score {
-    for_side_to_move(b, sum.taper(phase, scale_for(b, sum.eg)))
+fn blend(b: &Board, sum: S, phase: i32) -> Scaled {
+    let scale = scale_for(b, sum.eg);
+    Scaled { score: for_side_to_move(b, sum.taper(phase, scale)), scale }
 }
 
 /// The weighted sum from White's point of view before the phase blend, with the

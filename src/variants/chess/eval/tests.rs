@@ -98,7 +98,7 @@ fn the_pawn_cache_changes_nothing() {
             let mut p = pos(fen);
             for _ in 0..60 {
                 let pieces = super::piece_sum::PieceSum::of(p.board());
-                assert_eq!(super::evaluate_cached(p.board(), &mut cache, pieces), super::evaluate(p.board()), "{}", p.to_fen());
+                assert_eq!(super::evaluate_cached(p.board(), &mut cache, pieces), super::evaluate_scaled(p.board()), "{}", p.to_fen());
                 checked += 1;
                 let mut list = MoveList::new();
                 p.legal_moves(&mut list);
