@@ -202,6 +202,7 @@ fn gradient_checks(net: &FloatNet, data: &[Packed]) -> usize {
 /// follows, so a position whose correction does not count teaches nothing.
 #[test]
 fn drawish_endings_scale_a_correcting_networks_output() {
+    use crate::variants::chess::eval::params::SCALE_NORMAL;
     let lines = "8/8/4k3/8/8/8/8/1NNK4 w - - 0 1 | 0.5 | 40\n\
                  6k1/5p2/8/4b3/8/8/4BPP1/6K1 w - - 0 1 | 0.5 | 30\n\
                  6k1/5p2/8/3b4/8/8/4BPP1/6K1 b - - 0 1 | 1.0 | -90\n";
@@ -212,7 +213,7 @@ fn drawish_endings_scale_a_correcting_networks_output() {
     let net = FloatNet { on_classical: true, ..alone.clone() };
     for p in &data {
         let base = p.classical as f32 / SCALE as f32;
-        let want = base + alone.forward(p) * p.scale as f32 / 64.0;
+        let want = base + alone.forward(p) * p.scale as f32 / SCALE_NORMAL as f32;
         assert!(alone.forward(p).abs() > 1e-3 && (net.forward(p) - want).abs() < 1e-5, "{p:?}");
     }
     let mut grad = vec![0.0; super::model::LEN];

@@ -359,7 +359,8 @@ fn drawish_endings_scale_the_network_too() {
     };
     let (learnt, network) = network_share("8/8/4k3/8/8/8/8/1NNK4 w - - 0 1");
     assert!(learnt != 0 && network == 0, "knights only: {learnt} -> {network}");
-    assert_eq!(pos("8/8/4k3/8/8/8/8/1NNK4 w - - 0 1").evaluate(), eval::evaluate(pos("8/8/4k3/8/8/8/8/1NNK4 w - - 0 1").board()));
+    let mut knights = pos("8/8/4k3/8/8/8/8/1NNK4 w - - 0 1");
+    assert_eq!(knights.evaluate(), eval::evaluate(knights.board()));
     let (learnt, network) = network_share("6k1/5p2/8/4b3/8/8/4BPP1/6K1 w - - 0 1");
     assert!(learnt.abs() >= 2 && network == learnt * eval::params::SCALE_OPPOSITE_BISHOPS / eval::params::SCALE_NORMAL, "opposite bishops: {learnt} -> {network}");
     let (learnt, network) = network_share("6k1/5p2/8/3b4/8/8/4BPP1/6K1 w - - 0 1");
