@@ -349,6 +349,12 @@ struct TrainNnueArgs {
     /// --on-classical must agree with it
     #[arg(long, value_name = "FILE")]
     init: Option<std::path::PathBuf>,
+    /// The share of the network's output the engine uses, in per mille (0 to
+    /// 4000), written into the network file and trained at; default: the --init
+    /// network's, else 1000. With --epochs 0 it re-weighs a network without
+    /// training it
+    #[arg(long, value_name = "PERMILLE", value_parser = clap::value_parser!(u32).range(0..=ludex::variants::chess::nnue::MAX_WEIGHT as i64))]
+    weight: Option<u32>,
     /// Where to write the network
     #[arg(long, value_name = "FILE")]
     out: std::path::PathBuf,
@@ -669,6 +675,9 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
         }
         None => train::model::FloatNet::random(t.seed, asked.unwrap_or(true)),
     };
+    if let Some(w) = t.weight {
+        net.weight_permille = w;
+    }
     let started = Instant::now();
     let best = train::run(&mut net, &positions, &held_out, &opts, |e| match (e.epoch, e.held_out_loss) {
         (0, Some(held)) => eprintln!("train-nnue: held-out loss at the start {held:.6}"),

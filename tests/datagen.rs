@@ -128,6 +128,27 @@ fn train_nnue_goes_on_from_the_engines_network() {
     let trained = std::fs::read(&out).unwrap();
     let net = ludex::variants::chess::nnue::Network::from_bytes(&trained).unwrap();
     assert!(net.on_classical);
+    assert_eq!(net.weight_permille, ludex::variants::chess::nnue::FULL_WEIGHT, "the engine's network's weight");
+
+    // `--weight` with no epochs re-weighs the network and changes nothing else...
+    let (code, err) = ludex(&[&common[..], &["--epochs", "0", "--weight", "1250"]].concat(), Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    let reweighed = std::fs::read(&out).unwrap();
+    let embedded_net = ludex::variants::chess::nnue::Network::from_bytes(&std::fs::read(embedded).unwrap()).unwrap();
+    let net = ludex::variants::chess::nnue::Network::from_bytes(&reweighed).unwrap();
+    assert_eq!(net.weight_permille, 1250);
+    assert!(net.w1 == embedded_net.w1 && net.w2 == embedded_net.w2 && net.b1 == embedded_net.b1 && net.b2 == embedded_net.b2);
+    // ...and training from it keeps its weight unless told otherwise.
+    let start = temp("nnue-heavy.nnue");
+    std::fs::write(&start, &reweighed).unwrap();
+    let from_heavy = ["train-nnue", "--data", d, "--init", start.to_str().unwrap(), "--epochs", "1", "--lr", "0.0001", "--out", o];
+    let (code, err) = ludex(&from_heavy, Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    let net = ludex::variants::chess::nnue::Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!(net.weight_permille, 1250);
+    let (code, err) = ludex(&[&from_heavy[..], &["--weight", "5000"]].concat(), Duration::from_secs(120));
+    assert_eq!(code, 2, "a weight above 4000 is a usage error: {err}");
+    let _ = std::fs::remove_file(start);
 
     // The engine's network corrects the classical evaluation; a whole-evaluation run may not start from it.
     let args = ["train-nnue", "--data", d, "--init", embedded, "--standalone", "--epochs", "1", "--out", o];

@@ -18,8 +18,14 @@ fn temp_file(name: &str) -> PathBuf {
 /// Writes a network that corrects the classical evaluation by its output bias
 /// alone (`bias_cp` centipawns for the side to move, whatever the board).
 fn write_bias_network(name: &str, bias_cp: i32) -> PathBuf {
+    write_weighted_bias_network(name, bias_cp, ludex::variants::chess::nnue::FULL_WEIGHT)
+}
+
+/// The same at `weight_permille`: the engine adds `bias_cp` times that.
+fn write_weighted_bias_network(name: &str, bias_cp: i32, weight_permille: u32) -> PathBuf {
     let mut net = Network::zeros();
     net.on_classical = true;
+    net.weight_permille = weight_permille;
     net.b2 = bias_cp * QA * QB / SCALE;
     let path = temp_file(name);
     std::fs::write(&path, net.to_bytes()).unwrap();
@@ -100,6 +106,32 @@ fn a_network_file_replaces_the_built_in_one_and_a_bad_file_changes_nothing() {
     assert!(e.quit());
 
     for f in [zero, plus, garbage] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+/// A network file's weight is the share of its output the engine adds: the same
+/// network at 2500 per mille adds two and a half times what it adds at 1000,
+/// and at 0 nothing.
+#[test]
+fn a_network_plays_at_the_weight_in_its_file() {
+    let full = write_weighted_bias_network("weight-full.nnue", 40, 1000);
+    let heavy = write_weighted_bias_network("weight-heavy.nnue", 40, 2500);
+    let none = write_weighted_bias_network("weight-none.nnue", 40, 0);
+    let mut e = Engine::uci("chess");
+    e.send("position startpos moves d2d4");
+    let term = |e: &mut Engine, net: &PathBuf| {
+        set_eval_file(e, net.to_str().unwrap());
+        network_term(e)
+    };
+    let at_full = term(&mut e, &full);
+    assert!(at_full > 30, "a network that adds 40 cp adds {at_full}");
+    let at_heavy = term(&mut e, &heavy);
+    assert!((at_heavy - at_full * 5 / 2).abs() <= 2, "{at_full} at 1000, {at_heavy} at 2500");
+    assert_eq!(term(&mut e, &none), 0);
+    assert_searches(&mut e);
+    assert!(e.quit());
+    for f in [full, heavy, none] {
         let _ = std::fs::remove_file(f);
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::core::rng::Rng;
 use crate::variants::chess::eval::params::SCALE_NORMAL;
-use crate::variants::chess::nnue::{flip_feature, Network, HIDDEN, INPUTS, QA, QB, SCALE, WEIGHT_CLIP};
+use crate::variants::chess::nnue::{flip_feature, Network, FULL_WEIGHT, HIDDEN, INPUTS, QA, QB, SCALE, WEIGHT_CLIP};
 
 use super::data::Packed;
 
@@ -46,6 +46,10 @@ pub struct FloatNet {
     /// The network corrects the classical evaluation: its output is added to
     /// the classical score (see `Network::on_classical`).
     pub on_classical: bool,
+    /// The share of the output the engine uses, in per mille
+    /// (`Network::weight_permille`); trained at it, so that the loss is the
+    /// engine's.
+    pub weight_permille: u32,
 }
 
 impl FloatNet {
@@ -64,7 +68,7 @@ impl FloatNet {
         for w in &mut params[W2..B2] {
             *w = uniform(1.0 / (2.0 * HIDDEN as f32).sqrt()) * if on_classical { 0.1 } else { 1.0 };
         }
-        FloatNet { params, on_classical }
+        FloatNet { params, on_classical, weight_permille: FULL_WEIGHT }
     }
 
     /// The floating-point network an integer one was rounded from, as near as
@@ -84,7 +88,7 @@ impl FloatNet {
             params[W2 + HIDDEN + i] = net.w2[1][i] as f32 / QB as f32;
         }
         params[B2] = net.b2 as f32 / (QA * QB) as f32;
-        FloatNet { params, on_classical: net.on_classical }
+        FloatNet { params, on_classical: net.on_classical, weight_permille: net.weight_permille }
     }
 
     /// The hidden units of both views: the side to move's, then the other's.
@@ -113,13 +117,14 @@ impl FloatNet {
         }
     }
 
-    /// How much of the network's own output counts: for a correcting network,
-    /// the position's drawish-ending scale, as in the engine.
+    /// How much of the network's own output counts: its weight, and for a
+    /// correcting network the position's drawish-ending scale, as in the engine.
     fn share(&self, p: &Packed) -> f32 {
+        let weight = self.weight_permille as f32 / FULL_WEIGHT as f32;
         if self.on_classical {
-            p.scale as f32 / SCALE_NORMAL as f32
+            weight * p.scale as f32 / SCALE_NORMAL as f32
         } else {
-            1.0
+            weight
         }
     }
 
@@ -189,6 +194,7 @@ impl FloatNet {
         }
         net.b2 = q(self.params[B2], QA * QB);
         net.on_classical = self.on_classical;
+        net.weight_permille = self.weight_permille;
         net
     }
 }

@@ -223,6 +223,41 @@ fn drawish_endings_scale_a_correcting_networks_output() {
     assert!(checked >= 8, "only {checked} parameters moved the loss");
 }
 
+/// A network's weight (`Network::weight_permille`) is trained as the engine
+/// uses it: the output counts at that share (times the drawish-ending scale of
+/// a correcting network), the gradient follows, and the written file keeps the
+/// weight and scores as the float network does.
+#[test]
+fn a_networks_weight_is_trained_and_written_as_the_engine_uses_it() {
+    use crate::variants::chess::nnue::FULL_WEIGHT;
+    let lines = synthetic_lines(14, 30);
+    let data = load(lines.as_bytes(), false).unwrap();
+    let full = FloatNet::random(8, false);
+    assert_eq!(full.weight_permille, FULL_WEIGHT);
+    let heavy = FloatNet { weight_permille: 1500, ..full.clone() };
+    let heavy_correction = FloatNet { on_classical: true, weight_permille: 1500, ..full.clone() };
+    for p in &data {
+        assert!(full.forward(p).abs() > 1e-3);
+        assert!((heavy.forward(p) - 1.5 * full.forward(p)).abs() < 1e-5, "{p:?}");
+        let base = p.classical as f32 / SCALE as f32;
+        let share = 1.5 * p.scale as f32 / crate::variants::chess::eval::params::SCALE_NORMAL as f32;
+        assert!((heavy_correction.forward(p) - (base + share * full.forward(p))).abs() < 1e-5, "{p:?}");
+    }
+    assert!(gradient_checks(&heavy, &data[..10]) > 20);
+    assert!(gradient_checks(&heavy_correction, &data[..10]) > 20);
+
+    let int_net = Network::from_bytes(&heavy.quantise().to_bytes()).unwrap();
+    assert_eq!(int_net.weight_permille, 1500);
+    let rounded = FloatNet::from_network(&int_net);
+    assert_eq!(rounded.weight_permille, 1500);
+    for (line, p) in lines.lines().zip(&data) {
+        let board = parse_fen(line.split('|').next().unwrap().trim()).unwrap();
+        let engine = Accumulator::new(&board, &int_net).evaluate(board.turn(), &int_net);
+        let float = rounded.forward(p) * SCALE as f32;
+        assert!((engine as f32 - float).abs() < 1.01, "engine {engine}, float {float}");
+    }
+}
+
 #[test]
 fn mirroring_adds_the_position_with_files_reversed() {
     let line = "r3k2r/pp3ppp/2n5/3q4/8/2N5/PP3PPP/R2QK2R w KQkq - 0 1 | 0.5 | 35\n";

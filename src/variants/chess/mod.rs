@@ -74,14 +74,6 @@ pub struct Chess {
     pawn_cache: PawnCache,
 }
 
-/// The weight (numerator, denominator) of a correcting network's output in the
-/// evaluation. A network trained towards the scores played better trusted a
-/// little more (5/4 against 1: +22.6 ± 28.1 in 400 games at 20,000 nodes);
-/// the built-in one, trained on towards the game results (λ 0.7), plays better
-/// as it is: 1 against 5/4 +41.0 ± 26.1 and 3/2 −65.9 ± 47.6 at 50,000 nodes
-/// (docs/chess-network.md).
-const NET_WEIGHT: (i32, i32) = (1, 1);
-
 /// The evaluation of `b` given its sums over the pieces, `sums`.
 #[inline]
 fn evaluate_with(sums: &LineSums, b: &Board, net: &Network, cache: &mut PawnCache) -> Score {
@@ -104,7 +96,7 @@ fn held_and_clamped(b: &Board, v: Score) -> Score {
 fn network_and_classical(sums: &LineSums, b: &Board, net: &Network, cache: &mut PawnCache) -> Score {
     let learnt = sums.acc.evaluate(b.turn(), net);
     if net.on_classical {
-        eval::evaluate_cached(b, cache, sums.pieces).corrected_by(learnt * NET_WEIGHT.0 / NET_WEIGHT.1)
+        eval::evaluate_cached(b, cache, sums.pieces).corrected_by(learnt)
     } else {
         learnt
     }

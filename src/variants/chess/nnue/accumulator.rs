@@ -59,7 +59,8 @@ impl Accumulator {
         }
     }
 
-    /// The network's score for `stm` to move, in centipawns.
+    /// The network's score for `stm` to move, in centipawns, at its weight
+    /// (`Network::weight_permille`).
     pub fn evaluate(&self, stm: Side, net: &Network) -> i32 {
         let mut sum: i64 = 0;
         for (view, w2) in [stm, stm.flip()].into_iter().zip(net.w2.iter()) {
@@ -73,7 +74,9 @@ impl Accumulator {
             }
             sum += half as i64;
         }
-        ((sum / QA as i64 + net.b2 as i64) * SCALE as i64 / (QA * QB) as i64) as i32
+        // At the network's weight: the same truncation as without it at 1000.
+        let weight = net.weight_permille as i64;
+        ((sum / QA as i64 + net.b2 as i64) * SCALE as i64 * weight / ((QA * QB) as i64 * 1000)) as i32
     }
 }
 

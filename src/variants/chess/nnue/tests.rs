@@ -72,6 +72,54 @@ fn embedded_network_reads_and_writes_back_the_same_bytes() {
     assert!(back.w1 == net.w1 && back.b1 == net.b1 && back.w2 == net.w2 && back.b2 == net.b2);
 }
 
+/// The weight travels with the network: written, read back, and a file of the
+/// first format (no weight field, magic `LUDEXNN1`) is read with the same
+/// weights at the full weight, 1000 per mille.
+#[test]
+fn the_weight_is_kept_in_the_file_and_the_first_format_is_read_at_full_weight() {
+    let mut net = random_network(5);
+    net.on_classical = true;
+    net.weight_permille = 1250;
+    let bytes = net.to_bytes();
+    let back = Network::from_bytes(&bytes).unwrap();
+    assert!(back.weight_permille == 1250 && back.on_classical);
+    assert_eq!(back.to_bytes(), bytes);
+
+    // The same network in the first format: the old magic, the weight field cut out.
+    let mut v1 = b"LUDEXNN1".to_vec();
+    v1.extend_from_slice(&bytes[8..28]);
+    v1.extend_from_slice(&bytes[32..]);
+    assert_eq!(v1.len(), FILE_SIZE - 4);
+    let old = Network::from_bytes(&v1).unwrap();
+    assert!(old.w1 == net.w1 && old.b1 == net.b1 && old.w2 == net.w2 && old.b2 == net.b2 && old.on_classical);
+    assert_eq!(old.weight_permille, FULL_WEIGHT);
+    // Written again, it is in the current format.
+    assert_eq!(old.to_bytes()[..8], *b"LUDEXNN2");
+    assert_eq!(Network::from_bytes(&v1[..v1.len() - 1]).err(), Some(NetError::Size { expected: FILE_SIZE - 4, found: FILE_SIZE - 5 }));
+}
+
+/// The engine uses the network's output at its weight: none of it at 0, twice
+/// it at 2000, to the centipawn the truncation allows; 1000 is the output as
+/// it was before networks had weights.
+#[test]
+fn the_output_is_used_at_the_networks_weight() {
+    let mut net = random_network(6);
+    let boards = random_game_boards(7, 2);
+    let at = |net: &Network, b: &Board| Accumulator::new(b, net).evaluate(b.turn(), net);
+    let mut nonzero = 0;
+    for (_, b) in &boards {
+        net.weight_permille = FULL_WEIGHT;
+        let full = at(&net, b);
+        net.weight_permille = 2000;
+        let double = at(&net, b);
+        net.weight_permille = 0;
+        assert_eq!(at(&net, b), 0);
+        assert!((double - 2 * full).abs() <= 1, "{full} at 1000, {double} at 2000");
+        nonzero += (full != 0) as usize;
+    }
+    assert!(nonzero > boards.len() / 2, "the random network scores most positions 0");
+}
+
 #[test]
 fn unusable_files_are_refused() {
     let good = random_network(4).to_bytes();
@@ -87,6 +135,11 @@ fn unusable_files_are_refused() {
     other_shape[12..16].copy_from_slice(&other.to_le_bytes());
     assert_eq!(Network::from_bytes(&other_shape).err(), Some(NetError::Shape("hidden size", other, HIDDEN as u32)));
     assert!(Network::from_bytes(b"").is_err());
+    let mut too_heavy = good.clone();
+    too_heavy[28..32].copy_from_slice(&(MAX_WEIGHT + 1).to_le_bytes());
+    assert_eq!(Network::from_bytes(&too_heavy).err(), Some(NetError::Weight(MAX_WEIGHT + 1)));
+    too_heavy[28..32].copy_from_slice(&MAX_WEIGHT.to_le_bytes());
+    assert_eq!(Network::from_bytes(&too_heavy).unwrap().weight_permille, MAX_WEIGHT);
 }
 
 /// The largest output the trainer can produce (every hidden unit saturated, every
