@@ -4,7 +4,7 @@ use crate::core::Side;
 use crate::variants::chess::piece_delta::{PieceDelta, Placed};
 use crate::variants::chesslike::Board;
 
-use super::{feature, flip_feature, white_features, Network, HIDDEN, QA, QB, SCALE};
+use super::{feature, flip_feature, white_features, Network, FULL_WEIGHT, HIDDEN, QA, QB, SCALE};
 
 /// Both views' hidden units before activation: `b1 + sum of w1 rows of the
 /// inputs present`, indexed by the viewing side.
@@ -74,9 +74,10 @@ impl Accumulator {
             }
             sum += half as i64;
         }
-        // At the network's weight: the same truncation as without it at 1000.
-        let weight = net.weight_permille as i64;
-        ((sum / QA as i64 + net.b2 as i64) * SCALE as i64 * weight / ((QA * QB) as i64 * 1000)) as i32
+        // At the network's weight, in per mille: at the full weight the same
+        // truncation as without one.
+        let (weight, full) = (net.weight_permille as i64, FULL_WEIGHT as i64);
+        ((sum / QA as i64 + net.b2 as i64) * SCALE as i64 * weight / ((QA * QB) as i64 * full)) as i32
     }
 }
 

@@ -40,8 +40,8 @@ const FILE_SIZE_V1: usize = 8 + 20 + BODY_SIZE;
 /// whole output.
 pub const FULL_WEIGHT: u32 = 1000;
 /// The largest weight a file may give: four times the output is already far
-/// past any weight that has played well, and it keeps `output * weight` far
-/// inside an `i32`.
+/// past any weight that has played well, and at it the largest output the
+/// trainer allows (`WEIGHT_CLIP`) is still far inside an `i32`.
 pub const MAX_WEIGHT: u32 = 4000;
 
 /// The integer network.

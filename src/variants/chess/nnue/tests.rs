@@ -143,20 +143,22 @@ fn unusable_files_are_refused() {
 }
 
 /// The largest output the trainer can produce (every hidden unit saturated, every
-/// output weight at the clip) is computed without overflow, to the centipawn a
+/// output weight at the clip), at the full weight and at the largest, is
+/// computed without overflow, to the centipawn a
 /// float computation gives (an `i32` sum too small for `HIDDEN` panics with
 /// overflow checks, and without them wraps to a far-off score).
 #[test]
 fn the_largest_output_does_not_overflow() {
     let w = (WEIGHT_CLIP * QB as f32).round() as i16;
-    for sign in [1, -1] {
+    for (sign, weight) in [(1, FULL_WEIGHT), (-1, FULL_WEIGHT), (1, MAX_WEIGHT), (-1, MAX_WEIGHT)] {
         let mut net = Network::zeros();
         net.b1 = [QA as i16; HIDDEN];
         net.w2 = [[sign * w; HIDDEN]; 2];
+        net.weight_permille = weight;
         let acc = Accumulator::new(&Board::empty(), &net);
-        let expected = sign as f64 * 2.0 * HIDDEN as f64 * w as f64 / QB as f64 * SCALE as f64;
+        let expected = sign as f64 * 2.0 * HIDDEN as f64 * w as f64 / QB as f64 * SCALE as f64 * weight as f64 / 1000.0;
         let got = acc.evaluate(Side::White, &net);
-        assert!((got as f64 - expected).abs() <= 1.0, "{got} against {expected}");
+        assert!((got as f64 - expected).abs() <= 1.0, "{got} against {expected} at weight {weight}");
     }
 }
 
