@@ -74,32 +74,17 @@ pub struct Chess {
     pawn_cache: PawnCache,
 }
 
-/// The evaluation of `b` given its sums over the pieces, `sums`.
+/// The evaluation of `b` given its sums over the pieces, `sums`: the
+/// network's score with the classical one it corrects (or alone, for a network
+/// that stands alone), kept clear of the mate range. The correction takes the
+/// classical drawish-ending scale (`eval::Scaled`, the wrong bishop with rook
+/// pawns included): in an ending the side ahead cannot win, the network's view
+/// of who is ahead is scaled down as the classical one is.
 #[inline]
 fn evaluate_with(sums: &LineSums, b: &Board, net: &Network, cache: &mut PawnCache) -> Score {
-    held_and_clamped(b, network_and_classical(sums, b, net, cache))
-}
-
-/// [`network_and_classical`]'s score `v` of `b` after the rule-known draws,
-/// kept clear of the mate range: the evaluation.
-#[inline]
-fn held_and_clamped(b: &Board, v: Score) -> Score {
-    eval::scaling::scale_held_ending(b, v).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-}
-
-/// The network's score with the classical one it corrects (or alone, for a
-/// network that stands alone), before the rule-known draws of
-/// [`eval::scaling::scale_held_ending`]. The correction takes the classical
-/// drawish-ending scale (`eval::Scaled`): in an ending the side ahead cannot
-/// win, the network's view of who is ahead is scaled down as the classical one is.
-#[inline]
-fn network_and_classical(sums: &LineSums, b: &Board, net: &Network, cache: &mut PawnCache) -> Score {
     let learnt = sums.acc.evaluate(b.turn(), net);
-    if net.on_classical {
-        eval::evaluate_cached(b, cache, sums.pieces).corrected_by(learnt)
-    } else {
-        learnt
-    }
+    let v = if net.on_classical { eval::evaluate_cached(b, cache, sums.pieces).corrected_by(learnt) } else { learnt };
+    v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
 /// The board `i` moves into the game: `history[i]`'s, or the current `board`
@@ -354,17 +339,15 @@ impl Position for Chess {
         evaluate_with(sums, board, net, &mut self.pawn_cache)
     }
 
-    /// The classical terms, then what the network adds to them (at the
-    /// drawish-ending scale; or, for a network that stands alone, the
-    /// network's score only), then what a drawn ending known by rule takes away.
+    /// The classical terms (their drawish-ending scale among them), then what
+    /// the network adds to them (at that scale; or, for a network that stands
+    /// alone, the network's score only).
     fn eval_terms(&self) -> Vec<(String, Score)> {
         let mut terms = if self.net.on_classical { eval::terms(&self.board) } else { Vec::new() };
         let listed: Score = terms.iter().map(|(_, v)| v).sum();
         let fresh = LineSums::new(&self.board, &self.net);
-        let unscaled = network_and_classical(&fresh, &self.board, &self.net, &mut PawnCache::default());
-        let total = held_and_clamped(&self.board, unscaled);
-        terms.push(("Network".to_string(), unscaled - listed));
-        terms.push(("Drawn ending".to_string(), total - unscaled));
+        let total = evaluate_with(&fresh, &self.board, &self.net, &mut PawnCache::default());
+        terms.push(("Network".to_string(), total - listed));
         terms
     }
 

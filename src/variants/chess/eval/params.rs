@@ -29,8 +29,7 @@ pub const SCALE_NO_PAWNS_SMALL_EDGE: i32 = 8;
 /// The stronger side has no pawns and only one or two knights: no forced mate.
 pub const SCALE_KNIGHTS_ONLY: i32 = 0;
 /// The wrong bishop with rook pawns against a king in the corner
-/// (`scaling::scale_held_ending`): applied to the whole evaluation, network
-/// included, not to its endgame part only.
+/// (`scaling::wrong_bishop_rook_pawn`): a draw by rule whatever the material.
 pub const SCALE_HELD_ENDING: i32 = 4;
 /// Material difference (endgame values) up to which "at most a minor piece more" holds.
 pub const SMALL_EDGE: i32 = 360;

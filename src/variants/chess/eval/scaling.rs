@@ -6,7 +6,6 @@ use super::layout::Group;
 use super::masks::distance;
 use super::params::*;
 use super::weights::WEIGHTS;
-use crate::core::score::Score;
 use crate::core::Side;
 use crate::variants::chesslike::{Bitboard, Board, Role, Square};
 
@@ -19,7 +18,11 @@ fn piece_material(b: &Board, side: Side) -> i32 {
 }
 
 /// The scale (in 64ths) of the endgame part, given which side the score favours.
+/// The engine scales the network's correction by it too (`eval::Scaled`).
 pub fn endgame_scale(b: &Board, strong: Side) -> i32 {
+    if wrong_bishop_rook_pawn(b) == Some(strong) {
+        return SCALE_HELD_ENDING;
+    }
     let weak = strong.flip();
     if b.pieces(strong, Role::Pawn).is_empty() {
         let strong_pieces = b.by_side(strong) & !b.by_role(Role::King);
@@ -43,27 +46,16 @@ pub fn endgame_scale(b: &Board, strong: Side) -> i32 {
     SCALE_NORMAL
 }
 
-/// `v`, the whole evaluation of `b` for the side to move, scaled by
-/// `SCALE_HELD_ENDING` (64ths) in an ending the defender holds for good, when
-/// `v` favours the side with the bishop and pawns (a score for the defender is
-/// left as it is). That ending: the side ahead has only bishops of one colour
-/// and pawns all on one rook file, the pawns' queening square is of the
-/// bishops' other colour, the defender has nothing but its king and pawns, and
-/// its king stands on or beside that square. No bishop can drive that king out
-/// of the corner and the pawns never promote; but no search reaches the
-/// fifty-move draw either, so an evaluation that counts the extra bishop and
-/// pawns trades into this draw as if it were won (docs/ladder.md: scored +8 in
-/// a ladder game). The defender's own pawns do not change that.
-#[inline]
-pub fn scale_held_ending(b: &Board, v: Score) -> Score {
-    match wrong_bishop_rook_pawn(b) {
-        Some(strong) if (if b.turn() == strong { v } else { -v }) > 0 => v * SCALE_HELD_ENDING / 64,
-        _ => v,
-    }
-}
-
-/// The side whose extra bishop and rook pawns cannot win `b`, if `b` is the
-/// ending [`scale_held_ending`] describes.
+/// The side whose extra bishop and rook pawns cannot win `b`, if any: it has
+/// only bishops of one colour and pawns all on one rook file, the pawns'
+/// queening square is of the bishops' other colour, the defender has nothing
+/// but its king and pawns, and its king stands on or beside that square. No
+/// bishop can drive that king out of the corner and the pawns never promote;
+/// but no search reaches the fifty-move draw either, so an evaluation that
+/// counts the extra bishop and pawns trades into this draw as if it were won
+/// (docs/ladder.md: scored +8 in a ladder game). The defender's own pawns do
+/// not change that. Scaled by `SCALE_HELD_ENDING` when the score favours that
+/// side.
 fn wrong_bishop_rook_pawn(b: &Board) -> Option<Side> {
     // One test of the whole board first: the rule needs no knight, rook or queen.
     if (b.by_role(Role::Knight) | b.by_role(Role::Rook) | b.by_role(Role::Queen)).any() {
