@@ -14,6 +14,7 @@ use common::process;
 use ludex::core::Position;
 use ludex::tune::data::parse_line;
 use ludex::variants::antichess::{Antichess, AntichessRules};
+use ludex::variants::chess::nnue::{Network, FULL_WEIGHT};
 use ludex::variants::chess::{Chess, ChessRules};
 use ludex::variants::connect::{Connect, ConnectRules, LineRule};
 
@@ -105,6 +106,11 @@ fn datagen_writes_the_documented_format_and_tune_reads_it() {
     }
 }
 
+/// The network in the file at `path`, as the engine reads it.
+fn read_network(path: impl AsRef<std::path::Path>) -> Network {
+    Network::from_bytes(&std::fs::read(path).unwrap()).unwrap()
+}
+
 /// `ludex train-nnue` as the real binary: from the engine's own network
 /// (`--init`) with no epochs it writes that network back byte for byte (so
 /// training goes on from it rather than from noise), one epoch writes a network of
@@ -126,16 +132,16 @@ fn train_nnue_goes_on_from_the_engines_network() {
     let (code, err) = ludex(&[&common[..], &["--epochs", "1", "--lr", "0.0001"]].concat(), Duration::from_secs(120));
     assert_eq!(code, 0, "{err}");
     let trained = std::fs::read(&out).unwrap();
-    let net = ludex::variants::chess::nnue::Network::from_bytes(&trained).unwrap();
+    let net = Network::from_bytes(&trained).unwrap();
     assert!(net.on_classical);
-    assert_eq!(net.weight_permille, ludex::variants::chess::nnue::FULL_WEIGHT, "the engine's network's weight");
+    assert_eq!(net.weight_permille, FULL_WEIGHT, "the engine's network's weight");
 
     // `--weight` with no epochs re-weighs the network and changes nothing else...
     let (code, err) = ludex(&[&common[..], &["--epochs", "0", "--weight", "1250"]].concat(), Duration::from_secs(120));
     assert_eq!(code, 0, "{err}");
     let reweighed = std::fs::read(&out).unwrap();
-    let embedded_net = ludex::variants::chess::nnue::Network::from_bytes(&std::fs::read(embedded).unwrap()).unwrap();
-    let net = ludex::variants::chess::nnue::Network::from_bytes(&reweighed).unwrap();
+    let embedded_net = read_network(embedded);
+    let net = Network::from_bytes(&reweighed).unwrap();
     assert_eq!(net.weight_permille, 1250);
     assert!(net.w1 == embedded_net.w1 && net.w2 == embedded_net.w2 && net.b1 == embedded_net.b1 && net.b2 == embedded_net.b2);
     // ...and training from it keeps its weight unless told otherwise.
@@ -144,7 +150,7 @@ fn train_nnue_goes_on_from_the_engines_network() {
     let from_heavy = ["train-nnue", "--data", d, "--init", start.to_str().unwrap(), "--epochs", "1", "--lr", "0.0001", "--out", o];
     let (code, err) = ludex(&from_heavy, Duration::from_secs(120));
     assert_eq!(code, 0, "{err}");
-    let net = ludex::variants::chess::nnue::Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    let net = read_network(&out);
     assert_eq!(net.weight_permille, 1250);
     let (code, err) = ludex(&[&from_heavy[..], &["--weight", "5000"]].concat(), Duration::from_secs(120));
     assert_eq!(code, 2, "a weight above 4000 is a usage error: {err}");
@@ -177,7 +183,7 @@ fn train_nnue_defaults_to_the_recipe() {
         let (code, err) = ludex(&args, Duration::from_secs(120));
         assert_eq!(code, 0, "{extra:?}: {err}");
         let read = err.lines().find_map(|l| l.strip_prefix("train-nnue: ")?.split_once(" positions after ")?.0.parse::<usize>().ok());
-        let net = ludex::variants::chess::nnue::Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+        let net = read_network(&out);
         (read.expect(&err), net.on_classical)
     };
     assert_eq!(train(&[]), (2 * lines, true));

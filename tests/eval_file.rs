@@ -8,7 +8,7 @@ mod common;
 use std::path::PathBuf;
 
 use common::engine::{assert_legal, parse_bestmove, Engine};
-use ludex::variants::chess::nnue::{Network, QA, QB, SCALE};
+use ludex::variants::chess::nnue::{Network, FULL_WEIGHT, QA, QB, SCALE};
 
 /// A file in the system's temporary directory, unique to this test process.
 fn temp_file(name: &str) -> PathBuf {
@@ -18,7 +18,7 @@ fn temp_file(name: &str) -> PathBuf {
 /// Writes a network that corrects the classical evaluation by its output bias
 /// alone (`bias_cp` centipawns for the side to move, whatever the board).
 fn write_bias_network(name: &str, bias_cp: i32) -> PathBuf {
-    write_weighted_bias_network(name, bias_cp, ludex::variants::chess::nnue::FULL_WEIGHT)
+    write_weighted_bias_network(name, bias_cp, FULL_WEIGHT)
 }
 
 /// The same at `weight_permille`: the engine adds `bias_cp` times that.
@@ -115,7 +115,7 @@ fn a_network_file_replaces_the_built_in_one_and_a_bad_file_changes_nothing() {
 /// and at 0 nothing.
 #[test]
 fn a_network_plays_at_the_weight_in_its_file() {
-    let full = write_weighted_bias_network("weight-full.nnue", 40, 1000);
+    let full = write_weighted_bias_network("weight-full.nnue", 40, FULL_WEIGHT);
     let heavy = write_weighted_bias_network("weight-heavy.nnue", 40, 2500);
     let none = write_weighted_bias_network("weight-none.nnue", 40, 0);
     let mut e = Engine::uci("chess");

@@ -229,6 +229,7 @@ fn drawish_endings_scale_a_correcting_networks_output() {
 /// weight and scores as the float network does.
 #[test]
 fn a_networks_weight_is_trained_and_written_as_the_engine_uses_it() {
+    use crate::variants::chess::eval::params::SCALE_NORMAL;
     use crate::variants::chess::nnue::FULL_WEIGHT;
     let lines = synthetic_lines(14, 30);
     let data = load(lines.as_bytes(), false).unwrap();
@@ -240,7 +241,7 @@ fn a_networks_weight_is_trained_and_written_as_the_engine_uses_it() {
         assert!(full.forward(p).abs() > 1e-3);
         assert!((heavy.forward(p) - 1.5 * full.forward(p)).abs() < 1e-5, "{p:?}");
         let base = p.classical as f32 / SCALE as f32;
-        let share = 1.5 * p.scale as f32 / crate::variants::chess::eval::params::SCALE_NORMAL as f32;
+        let share = 1.5 * p.scale as f32 / SCALE_NORMAL as f32;
         assert!((heavy_correction.forward(p) - (base + share * full.forward(p))).abs() < 1e-5, "{p:?}");
     }
     assert!(gradient_checks(&heavy, &data[..10]) > 20);
