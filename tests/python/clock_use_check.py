@@ -46,3 +46,19 @@ expected = {
 assert out.startswith("Ludex: 2 games\n"), out
 assert rows == expected, f"clock-use printed\n{out}\nexpected rows {expected}"
 print("clock-use: ok")
+
+# A book position with Black to move: Black's move comes first, and each side's
+# moves are still its own. Ludex is White here (2 s, depth 7), its opponent
+# Black (1 s, depth 5).
+fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+black_first = (
+    f'[White "Ludex"]\n[Black "Opp"]\n[Result "*"]\n[SetUp "1"]\n[FEN "{fen}"]\n\n'
+    "1... Nf6 {+0.10/5 1.0s} 2. Nf3 {+0.10/7 2.0s} Ng8 {+0.10/5 1.0s} 3. Ng1 {+0.10/7 2.0s} *\n\n"
+)
+with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
+    f.write(black_first)
+    path = f.name
+out = subprocess.run([script, path], capture_output=True, text=True, check=True).stdout
+rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[2:]}
+assert rows == {"1-10": ["2.000", "s", "d7.0", "1.000", "s", "d5.0"]}, out
+print("clock-use, Black to move first: ok")
