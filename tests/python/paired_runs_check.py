@@ -44,4 +44,13 @@ assert lines[1] == "A: 1.5 of 3 (50.0%)", out
 assert lines[2] == "B: 0.5 of 3 (16.7%)", out
 # Differences +0.5, +0.5, 0: mean 1/3, standard error sqrt((1/36 + 1/36 + 1/9) / 2 / 3) = 1/6.
 assert lines[3] == "A - B: +33.3 ± 16.7 points per 100 games (one standard error); 1 pairs ended alike", out
+
+# A single pair has no spread: the script says so instead of printing nan.
+with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
+    f.write(game("Opp", "Ludex", "0-1", OPEN2))
+    one = f.name
+out = subprocess.run([script, paths[0], one], capture_output=True, text=True, check=True).stdout
+lines = out.splitlines()
+assert lines[0] == "paired games: 1 (3 of A and 0 of B unpaired)", out
+assert lines[3] == "A - B: -100.0 points per 100 games (one pair: no standard error); 0 pairs ended alike", out
 print("paired-runs: ok")
