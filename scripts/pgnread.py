@@ -1,6 +1,7 @@
-"""PGN reading shared by the scripts that study match and ladder games
-(decided-at, clock-use, paired-runs): the python-chess guard and the walk over
-one player's games. Each script runs from this directory, which Python puts
+"""PGN reading shared by the scripts that study match and ladder games: the
+python-chess guard (decided-at, clock-use, paired-runs, game-errors) and the walk
+over one player's games (the first three; game-errors reports from its own
+scored records). Each script runs from this directory, which Python puts
 first on its import path, so `from pgnread import ...` finds this file."""
 import sys
 
