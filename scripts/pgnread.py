@@ -1,7 +1,6 @@
 """PGN reading shared by the scripts that study match and ladder games: the
-python-chess guard (decided-at, clock-use, paired-runs, game-errors) and the walk
-over one player's games (the first three; game-errors reports from its own
-scored records). Each script runs from this directory, which Python puts
+python-chess guard and the walk over a file's games (decided-at, clock-use,
+paired-runs, game-errors), or over one player's games (the first three). Each script runs from this directory, which Python puts
 first on its import path, so `from pgnread import ...` finds this file."""
 import sys
 
@@ -19,14 +18,21 @@ def require_chess(tool):
     return chess
 
 
-def player_games(path, player):
-    """Each game of the PGN file `path` in which `player` plays (the White or Black
-    tag starts with it), with whether it has White; other games are passed over."""
+def games(path):
+    """Each game of the PGN file `path`, read leniently (bytes that are not UTF-8
+    become replacement characters instead of stopping the read)."""
     import chess.pgn
 
     with open(path, encoding="utf-8", errors="replace") as f:
         while (game := chess.pgn.read_game(f)) is not None:
-            if game.headers.get("White", "").startswith(player):
-                yield game, True
-            elif game.headers.get("Black", "").startswith(player):
-                yield game, False
+            yield game
+
+
+def player_games(path, player):
+    """Each game of the PGN file `path` in which `player` plays (the White or Black
+    tag starts with it), with whether it has White; other games are passed over."""
+    for game in games(path):
+        if game.headers.get("White", "").startswith(player):
+            yield game, True
+        elif game.headers.get("Black", "").startswith(player):
+            yield game, False
