@@ -197,3 +197,33 @@ fn networks_set_again_and_again_are_freed() {
         let _ = std::fs::remove_file(f);
     }
 }
+
+/// The training checkpoint kept in the repository (`data/chess-checkpoint.nnue`,
+/// docs/chess-network.md "The training checkpoint") is where the next session's
+/// training starts, so it must stay a network the engine loads and plays with,
+/// and it must not be a copy of the built-in network, or the training it holds
+/// would be lost.
+#[test]
+fn the_training_checkpoint_loads_and_is_not_the_built_in_network() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/chess-checkpoint.nnue");
+    let lines = [
+        "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5",
+        "position startpos moves d2d4 g8f6 c2c4 e7e6 b1c3 f8b4",
+        "position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+        "position fen 8/5pk1/6p1/3R4/5P2/6P1/r5KP/8 w - - 0 40",
+    ];
+    let mut e = Engine::uci("chess");
+    let terms = |e: &mut Engine| -> Vec<i32> {
+        lines.iter().map(|l| {
+            e.send(l);
+            network_term(e)
+        }).collect()
+    };
+    let built_in = terms(&mut e);
+    let said = set_eval_file(&mut e, path.to_str().unwrap());
+    assert_eq!(said, vec![format!("info string chess evaluation network: {}", path.display())]);
+    let checkpoint = terms(&mut e);
+    assert_ne!(checkpoint, built_in, "the checkpoint evaluates as the built-in network");
+    assert_searches(&mut e);
+    assert!(e.quit());
+}
