@@ -206,7 +206,7 @@ fn networks_set_again_and_again_are_freed() {
 #[test]
 fn the_training_checkpoint_loads_and_is_not_the_built_in_network() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/chess-checkpoint.nnue");
-    let lines = [
+    let positions = [
         "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5",
         "position startpos moves d2d4 g8f6 c2c4 e7e6 b1c3 f8b4",
         "position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
@@ -214,8 +214,8 @@ fn the_training_checkpoint_loads_and_is_not_the_built_in_network() {
     ];
     let mut e = Engine::uci("chess");
     let terms = |e: &mut Engine| -> Vec<i32> {
-        lines.iter().map(|l| {
-            e.send(l);
+        positions.iter().map(|p| {
+            e.send(p);
             network_term(e)
         }).collect()
     };
