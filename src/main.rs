@@ -344,11 +344,16 @@ struct TrainNnueArgs {
     #[arg(long, overrides_with = "standalone")]
     on_classical: bool,
     /// Start from this network file (for example the engine's own,
-    /// src/variants/chess/nnue/ludex.nnue) instead of random weights; the network
-    /// trained is of its kind (a correction or standalone), and --standalone or
-    /// --on-classical must agree with it
+    /// src/variants/chess/nnue/ludex.nnue) or training state (--save-state)
+    /// instead of random weights; the network trained is of its kind (a
+    /// correction or standalone), and --standalone or --on-classical must agree
+    /// with it
     #[arg(long, value_name = "FILE")]
     init: Option<std::path::PathBuf>,
+    /// Also write the trained network unrounded, as a training state that --init
+    /// goes on from without the rounding to the engine's integers
+    #[arg(long, value_name = "FILE")]
+    save_state: Option<std::path::PathBuf>,
     /// The share of the network's output the engine uses, in per mille (0 to
     /// 4000), written into the network file and trained at; default: the --init
     /// network's, else 1000. With --epochs 0 it re-weighs a network without
@@ -662,8 +667,14 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
     };
     let mut net = match &t.init {
         Some(path) => {
-            // Its errors name the file and say whether it could not be read or is not a network.
-            let start = ludex::variants::chess::nnue::Network::read(path)?;
+            let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let start = if train::state::is_state(&bytes) {
+                train::state::from_bytes(&bytes).with_context(|| format!("training state {}", path.display()))?
+            } else {
+                let net = ludex::variants::chess::nnue::Network::from_bytes(&bytes)
+                    .with_context(|| format!("network file {}", path.display()))?;
+                train::model::FloatNet::from_network(&net)
+            };
             if asked.is_some_and(|c| c != start.on_classical) {
                 anyhow::bail!(
                     "{} is {} the classical evaluation; --on-classical or --standalone must agree",
@@ -671,7 +682,7 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
                     if start.on_classical { "a correction of" } else { "independent of" }
                 );
             }
-            train::model::FloatNet::from_network(&start)
+            start
         }
         None => train::model::FloatNet::random(t.seed, asked.unwrap_or(true)),
     };
@@ -691,6 +702,10 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
     }
     std::fs::write(&t.out, net.quantise().to_bytes()).with_context(|| format!("writing {}", t.out.display()))?;
     eprintln!("train-nnue: network written to {}", t.out.display());
+    if let Some(path) = &t.save_state {
+        std::fs::write(path, train::state::to_bytes(&net)).with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("train-nnue: training state written to {}", path.display());
+    }
     Ok(())
 }
 

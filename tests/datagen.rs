@@ -166,6 +166,43 @@ fn train_nnue_goes_on_from_the_engines_network() {
     }
 }
 
+/// `--save-state` writes the trained network unrounded, and `--init` goes on from
+/// such a state: with no epochs it rounds to the very network the training wrote.
+/// A state of the wrong kind for `--standalone`, or a damaged one, is refused
+/// with its name in the message.
+#[test]
+fn train_nnue_goes_on_from_its_unrounded_state() {
+    let data = small_chess_data("state-data.txt");
+    let embedded = concat!(env!("CARGO_MANIFEST_DIR"), "/src/variants/chess/nnue/ludex.nnue");
+    let (net1, state, net2) = (temp("state-net1.nnue"), temp("state.state"), temp("state-net2.nnue"));
+    let (d, n1, s, n2) = (data.to_str().unwrap(), net1.to_str().unwrap(), state.to_str().unwrap(), net2.to_str().unwrap());
+    // Two epochs: the first at the full step size, large enough to show in integers.
+    let step = ["train-nnue", "--data", d, "--epochs", "2", "--lr", "0.01"];
+    let (code, err) = ludex(&[&step[..], &["--init", embedded, "--out", n1, "--save-state", s]].concat(), Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("training state written to"), "{err}");
+    let bytes = std::fs::read(&state).unwrap();
+    assert!(bytes.starts_with(b"LUDEXFT1"));
+    assert!(std::fs::read(&net1).unwrap() != std::fs::read(embedded).unwrap(), "training changed nothing");
+
+    let (code, err) = ludex(&["train-nnue", "--data", d, "--init", s, "--epochs", "0", "--out", n2], Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read(&net2).unwrap() == std::fs::read(&net1).unwrap(), "the state does not round to the trained network");
+    let net = read_network(&net2);
+    assert!(net.on_classical);
+
+    let (code, err) = ludex(&["train-nnue", "--data", d, "--init", s, "--standalone", "--epochs", "1", "--out", n2], Duration::from_secs(120));
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("--standalone must agree"), "{err}");
+    std::fs::write(&state, &bytes[..bytes.len() - 4]).unwrap();
+    let (code, err) = ludex(&["train-nnue", "--data", d, "--init", s, "--epochs", "0", "--out", n2], Duration::from_secs(120));
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("training state") && err.contains(s) && err.contains("bytes"), "{err}");
+    for f in [data, net1, state, net2] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
 /// `ludex train-nnue` with no options but data and output trains the engine's
 /// recipe: a correction of the classical evaluation, on every position and its
 /// mirror image. `--standalone` and `--no-mirror` turn each off, and the older

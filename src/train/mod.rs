@@ -4,7 +4,9 @@
 //! the engine plays.
 //!
 //! - [`data`]: positions packed as network inputs and labels;
-//! - [`model`]: the network in floating point, its gradient and its rounding.
+//! - [`model`]: the network in floating point, its gradient and its rounding;
+//! - [`state`]: that floating-point network as a file, so that training can go
+//!   on across sessions without rounding in between.
 //!
 //! The loss is the squared error between the network's win rate,
 //! `sigmoid(output)`, and a blend of the game's result and the win rate the
@@ -17,6 +19,7 @@
 
 pub mod data;
 pub mod model;
+pub mod state;
 #[cfg(test)]
 mod tests;
 

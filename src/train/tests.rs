@@ -276,3 +276,50 @@ fn mirroring_adds_the_position_with_files_reversed() {
     assert_eq!(both[0], load(line.as_bytes(), false).unwrap()[0]);
     assert_ne!(sorted(&both[0]), sorted(&both[1]));
 }
+
+/// The training state keeps the floating-point network bit for bit, so that
+/// steps too small to change the engine's integers still add up across
+/// sessions; a file that is not a state of this build is refused, not guessed at.
+#[test]
+fn the_training_state_keeps_what_rounding_would_lose() {
+    use super::model::{LEN, W2};
+    use super::state::{from_bytes, is_state, to_bytes, StateError, FILE_SIZE};
+    use crate::variants::chess::nnue::QB;
+    let mut net = FloatNet::random(9, true);
+    net.weight_permille = 1250;
+    let bytes = to_bytes(&net);
+    assert_eq!(bytes.len(), FILE_SIZE);
+    assert!(is_state(&bytes) && !is_state(&net.quantise().to_bytes()));
+    let back = from_bytes(&bytes).unwrap();
+    assert!(back.params.iter().zip(&net.params).all(|(a, b)| a.to_bits() == b.to_bits()));
+    assert_eq!((back.on_classical, back.weight_permille), (true, 1250));
+
+    // Two steps of 0.3 of an output weight's unit: through the state they make
+    // a unit together; rounded to the engine's integers after each, both are lost.
+    let mut whole = FloatNet::from_network(&net.quantise());
+    let start = whole.quantise().w2[0][0];
+    let mut rounded = whole.clone();
+    for _ in 0..2 {
+        whole.params[W2] += 0.3 / QB as f32;
+        whole = from_bytes(&to_bytes(&whole)).unwrap();
+        rounded.params[W2] += 0.3 / QB as f32;
+        rounded = FloatNet::from_network(&rounded.quantise());
+    }
+    assert_eq!(whole.quantise().w2[0][0], start + 1);
+    assert_eq!(rounded.quantise().w2[0][0], start);
+
+    let mut wrong = bytes.clone();
+    wrong[0] = b'X';
+    assert_eq!(from_bytes(&wrong).unwrap_err(), StateError::Magic);
+    assert_eq!(from_bytes(&bytes[..bytes.len() - 1]).unwrap_err(), StateError::Size { expected: FILE_SIZE, found: FILE_SIZE - 1 });
+    let mut wrong = bytes.clone();
+    wrong[12..16].copy_from_slice(&7u32.to_le_bytes());
+    assert!(matches!(from_bytes(&wrong), Err(StateError::Shape("hidden size", 7, _))));
+    let mut wrong = bytes.clone();
+    wrong[20..24].copy_from_slice(&5000u32.to_le_bytes());
+    assert_eq!(from_bytes(&wrong).unwrap_err(), StateError::Weight(5000));
+    let mut wrong = bytes;
+    let last = FILE_SIZE - 4;
+    wrong[last..].copy_from_slice(&f32::NAN.to_le_bytes());
+    assert_eq!(from_bytes(&wrong).unwrap_err(), StateError::NotFinite(LEN - 1));
+}
