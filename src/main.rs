@@ -300,8 +300,9 @@ struct TuneArgs {
 The output is the network file format of src/variants/chess/nnue/network.rs; copying it over \
 src/variants/chess/nnue/ludex.nnue and rebuilding makes it the engine's evaluation (see protocol.md).")]
 struct TrainNnueArgs {
-    /// Training data (ludex datagen --variant chess output); may be given several times
-    #[arg(long, value_name = "FILE", required = true)]
+    /// Training data (ludex datagen --variant chess output); may be given several
+    /// times; not needed with --epochs 0, which only writes the --init network
+    #[arg(long, value_name = "FILE")]
     data: Vec<std::path::PathBuf>,
     /// Held-out data (other games than --data): its loss is reported every epoch
     #[arg(long, value_name = "FILE")]
@@ -636,8 +637,8 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
         positions.extend(read(path, !t.no_mirror)?);
         eprintln!("train-nnue: {} positions after {}", positions.len(), path.display());
     }
-    if positions.is_empty() {
-        anyhow::bail!("no positions in the data");
+    if positions.is_empty() && t.epochs > 0 {
+        anyhow::bail!("no positions to train on (--data FILE)");
     }
 
     let held_out = match &t.validate {

@@ -167,7 +167,8 @@ fn train_nnue_goes_on_from_the_engines_network() {
 }
 
 /// `--save-state` writes the trained network unrounded, and `--init` goes on from
-/// such a state: with no epochs it rounds to the very network the training wrote.
+/// such a state: with no epochs (and no data) it rounds to the very network the
+/// training wrote.
 /// A state of the wrong kind for `--standalone`, or a damaged one, is refused
 /// with its name in the message.
 #[test]
@@ -185,12 +186,17 @@ fn train_nnue_goes_on_from_its_unrounded_state() {
     assert!(bytes.starts_with(b"LUDEXFT1"));
     assert!(std::fs::read(&net1).unwrap() != std::fs::read(embedded).unwrap(), "training changed nothing");
 
-    let (code, err) = ludex(&["train-nnue", "--data", d, "--init", s, "--epochs", "0", "--out", n2], Duration::from_secs(120));
+    // Rounding a state needs no data.
+    let (code, err) = ludex(&["train-nnue", "--init", s, "--epochs", "0", "--out", n2], Duration::from_secs(120));
     assert_eq!(code, 0, "{err}");
     assert!(std::fs::read(&net2).unwrap() == std::fs::read(&net1).unwrap(), "the state does not round to the trained network");
     let net = read_network(&net2);
     assert!(net.on_classical);
 
+    // Training does.
+    let (code, err) = ludex(&["train-nnue", "--init", s, "--epochs", "1", "--out", n2], Duration::from_secs(120));
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("no positions to train on"), "{err}");
     let (code, err) = ludex(&["train-nnue", "--data", d, "--init", s, "--standalone", "--epochs", "1", "--out", n2], Duration::from_secs(120));
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("--standalone must agree"), "{err}");
