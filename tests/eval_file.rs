@@ -198,32 +198,30 @@ fn networks_set_again_and_again_are_freed() {
     }
 }
 
-/// The training checkpoint kept in the repository (`data/chess-checkpoint.nnue`,
+/// The training checkpoint kept in the repository (`data/chess-checkpoint.state`,
 /// docs/chess-network.md "The training checkpoint") is where the next session's
-/// training starts, so it must stay a network the engine loads and plays with,
-/// and it must not be a copy of the built-in network, or the training it holds
-/// would be lost.
+/// training starts, so it must stay a training state this build reads, holding
+/// more than the built-in network's integers (or the training it keeps would be
+/// lost), and rounding to a network the engine loads and plays with.
 #[test]
-fn the_training_checkpoint_loads_and_is_not_the_built_in_network() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/chess-checkpoint.nnue");
-    let positions = [
-        "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5",
-        "position startpos moves d2d4 g8f6 c2c4 e7e6 b1c3 f8b4",
-        "position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
-        "position fen 8/5pk1/6p1/3R4/5P2/6P1/r5KP/8 w - - 0 40",
-    ];
+fn the_training_checkpoint_holds_training_and_rounds_to_a_network_that_plays() {
+    use ludex::train::model::FloatNet;
+    use ludex::variants::chess::nnue::embedded;
+    let state = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/chess-checkpoint.state");
+    let unrounded = ludex::train::state::from_bytes(&std::fs::read(&state).unwrap()).unwrap();
+    assert!(unrounded.on_classical);
+    let built_in = FloatNet::from_network(&embedded());
+    assert!(unrounded.params != built_in.params, "the checkpoint holds nothing but the built-in network");
+
+    let path = temp_file("checkpoint.nnue");
+    let args = ["train-nnue", "--init", state.to_str().unwrap(), "--epochs", "0", "--out", path.to_str().unwrap()];
+    let done = common::process::ludex(&args, "", std::time::Duration::from_secs(60));
+    assert_eq!(done.code(), 0, "{}", done.stderr);
     let mut e = Engine::uci("chess");
-    let terms = |e: &mut Engine| -> Vec<i32> {
-        positions.iter().map(|p| {
-            e.send(p);
-            network_term(e)
-        }).collect()
-    };
-    let built_in = terms(&mut e);
+    e.send("position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8");
     let said = set_eval_file(&mut e, path.to_str().unwrap());
     assert_eq!(said, vec![format!("info string chess evaluation network: {}", path.display())]);
-    let checkpoint = terms(&mut e);
-    assert_ne!(checkpoint, built_in, "the checkpoint evaluates as the built-in network");
     assert_searches(&mut e);
     assert!(e.quit());
+    let _ = std::fs::remove_file(path);
 }

@@ -3,13 +3,14 @@
 //!
 //! Training that goes on over many sessions, one generation of data at a time
 //! (the checkpoint chain, docs/chess-network.md), must not round between steps.
-//! An output weight is held in 64ths (`QB`): one epoch at the step sizes that
-//! play well moves most output weights by less than half of one, so a step that
-//! starts from the engine's integers and ends in them loses what it learnt
+//! An output weight is held in 64ths (`QB`): one epoch of such a step (1.46 M
+//! positions at `--lr 0.0003`) moved none of them by half of one, so a step that
+//! starts from the engine's integers and ends in them loses all it learnt
 //! there. Three such steps on 4.7 M positions changed 2 of the 1,024 output
-//! weights, where one step on 9.5 M changed a third of them. Kept in floating
-//! point, the small moves add up; the engine's network is rounded from this file
-//! whenever one is wanted.
+//! weights, where one step on 9.5 M changed a third of them
+//! (docs/chess-network.md, session 73; `scripts/net-rounding` measures it).
+//! Kept in floating point, the small moves add up; the engine's network is
+//! rounded from this file whenever one is wanted.
 //!
 //! Adam's moment estimates are not kept: they would triple the file, and at the
 //! step sizes of a one-epoch step Adam's fresh start moves little.
