@@ -168,9 +168,8 @@ fn train_nnue_goes_on_from_the_engines_network() {
 
 /// `--save-state` writes the trained network unrounded, and `--init` goes on from
 /// such a state: with no epochs (and no data) it rounds to the very network the
-/// training wrote.
-/// A state of the wrong kind for `--standalone`, or a damaged one, is refused
-/// with its name in the message.
+/// training wrote, while training from it needs data. A state of the wrong kind
+/// for `--standalone`, or a damaged one, is refused with its name in the message.
 #[test]
 fn train_nnue_goes_on_from_its_unrounded_state() {
     let data = small_chess_data("state-data.txt");
