@@ -690,6 +690,7 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
     if let Some(w) = t.weight {
         net.weight_permille = w;
     }
+    let start = (t.init.is_some() && t.epochs > 0).then(|| net.clone());
     let started = Instant::now();
     let best = train::run(&mut net, &positions, &held_out, &opts, |e| match (e.epoch, e.held_out_loss) {
         (0, Some(held)) => eprintln!("train-nnue: held-out loss at the start {held:.6}"),
@@ -700,6 +701,12 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
     });
     if let Some(b) = best {
         eprintln!("train-nnue: keeping epoch {}, the best on the held-out positions", b.epoch);
+    }
+    if let Some(start) = start {
+        eprintln!("train-nnue: from the --init network's integers, in the engine's steps of each layer:");
+        for layer in train::rounding::report(&start, &net) {
+            eprintln!("train-nnue:   {layer}");
+        }
     }
     std::fs::write(&t.out, net.quantise().to_bytes()).with_context(|| format!("writing {}", t.out.display()))?;
     eprintln!("train-nnue: network written to {}", t.out.display());

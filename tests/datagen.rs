@@ -168,7 +168,8 @@ fn train_nnue_goes_on_from_the_engines_network() {
 
 /// `--save-state` writes the trained network unrounded, and `--init` goes on from
 /// such a state: with no epochs (and no data) it rounds to the very network the
-/// training wrote, while training from it needs data. A state of the wrong kind
+/// training wrote, while training from it needs data. A run from `--init`
+/// reports how much of it the rounding keeps; rounding alone reports nothing. A state of the wrong kind
 /// for `--standalone`, or a damaged one, is refused with its name in the message.
 #[test]
 fn train_nnue_goes_on_from_its_unrounded_state() {
@@ -181,6 +182,11 @@ fn train_nnue_goes_on_from_its_unrounded_state() {
     let (code, err) = ludex(&[&step[..], &["--init", embedded, "--out", n1, "--save-state", s]].concat(), Duration::from_secs(120));
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("training state written to"), "{err}");
+    // The rounding report of a run from --init: a step this large changes
+    // first-layer weights once rounded.
+    let first = err.lines().find(|l| l.contains("first-layer weights: moved")).unwrap_or_else(|| panic!("no rounding report: {err}"));
+    assert!(!first.contains(" 0.0% changed once rounded"), "{first}");
+    assert!(err.contains("output weights: moved"), "{err}");
     let bytes = std::fs::read(&state).unwrap();
     assert!(bytes.starts_with(b"LUDEXFT1"));
     assert!(std::fs::read(&net1).unwrap() != std::fs::read(embedded).unwrap(), "training changed nothing");
@@ -188,6 +194,7 @@ fn train_nnue_goes_on_from_its_unrounded_state() {
     // Rounding a state needs no data.
     let (code, err) = ludex(&["train-nnue", "--init", s, "--epochs", "0", "--out", n2], Duration::from_secs(120));
     assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("changed once rounded"), "no training, yet a rounding report: {err}");
     assert!(std::fs::read(&net2).unwrap() == std::fs::read(&net1).unwrap(), "the state does not round to the trained network");
     let net = read_network(&net2);
     assert!(net.on_classical);

@@ -6,7 +6,8 @@
 //! - [`data`]: positions packed as network inputs and labels;
 //! - [`model`]: the network in floating point, its gradient and its rounding;
 //! - [`state`]: that floating-point network as a file, so that training can go
-//!   on across sessions without rounding in between.
+//!   on across sessions without rounding in between;
+//! - [`rounding`]: how much of a run the rounding to the engine's integers keeps.
 //!
 //! The loss is the squared error between the network's win rate,
 //! `sigmoid(output)`, and a blend of the game's result and the win rate the
@@ -19,6 +20,7 @@
 
 pub mod data;
 pub mod model;
+pub mod rounding;
 pub mod state;
 #[cfg(test)]
 mod tests;

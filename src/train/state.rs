@@ -27,7 +27,7 @@
 
 use std::fmt;
 
-use crate::variants::chess::nnue::{HIDDEN, INPUTS, MAX_WEIGHT};
+use crate::variants::chess::nnue::{read_header, HeaderError, HIDDEN, INPUTS, MAX_WEIGHT};
 
 use super::model::{FloatNet, LEN};
 
@@ -62,6 +62,15 @@ impl fmt::Display for StateError {
 
 impl std::error::Error for StateError {}
 
+impl From<HeaderError> for StateError {
+    fn from(e: HeaderError) -> StateError {
+        match e {
+            HeaderError::Shape(what, file, build) => StateError::Shape(what, file, build),
+            HeaderError::Weight(w) => StateError::Weight(w),
+        }
+    }
+}
+
 /// Whether `bytes` start like a training state rather than an engine network.
 pub fn is_state(bytes: &[u8]) -> bool {
     bytes.starts_with(MAGIC)
@@ -86,25 +95,12 @@ pub fn from_bytes(bytes: &[u8]) -> Result<FloatNet, StateError> {
     if bytes.len() != FILE_SIZE {
         return Err(StateError::Size { expected: FILE_SIZE, found: bytes.len() });
     }
-    let u32_at = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-    for (k, (what, build)) in [("inputs", INPUTS as u32), ("hidden size", HIDDEN as u32)].into_iter().enumerate() {
-        let file = u32_at(8 + 4 * k);
-        if file != build {
-            return Err(StateError::Shape(what, file, build));
-        }
-    }
-    let on_classical = match u32_at(16) {
-        0 => false,
-        1 => true,
-        other => return Err(StateError::Shape("classical flag", other, 1)),
-    };
-    let weight_permille = u32_at(20);
-    if weight_permille > MAX_WEIGHT {
-        return Err(StateError::Weight(weight_permille));
-    }
+    let shape = [("inputs", INPUTS as u32), ("hidden size", HIDDEN as u32)];
+    let (on_classical, weight_permille) = read_header(bytes, &shape, true)?;
     let mut params = Vec::with_capacity(LEN);
     for j in 0..LEN {
-        let v = f32::from_bits(u32_at(HEADER + 4 * j));
+        let at = HEADER + 4 * j;
+        let v = f32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
         if !v.is_finite() {
             return Err(StateError::NotFinite(j));
         }

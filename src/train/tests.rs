@@ -323,3 +323,35 @@ fn the_training_state_keeps_what_rounding_would_lose() {
     wrong[last..].copy_from_slice(&f32::NAN.to_le_bytes());
     assert_eq!(from_bytes(&wrong).unwrap_err(), StateError::NotFinite(LEN - 1));
 }
+
+/// The rounding report on a hand-made run whose answers are known: from a
+/// network of zeros but for three weights, one first-layer weight moves 0.6 of
+/// a step (kept by rounding, which then overshoots it), another 0.3 (lost), an
+/// output weight 0.45 (lost), and no bias.
+#[test]
+fn the_rounding_report_shows_what_the_engines_integers_keep() {
+    use super::model::{B1, LEN, W1, W2};
+    use super::rounding::report;
+    use crate::variants::chess::nnue::{HIDDEN, QA, QB};
+    let mut start = FloatNet::random(3, true);
+    start.params = vec![0.0; LEN];
+    start.params[W1 + 5] = 10.0 / QA as f32;
+    start.params[W1 + 7] = -4.0 / QA as f32;
+    start.params[W2 + 3] = 17.0 / QB as f32;
+    let mut trained = start.clone();
+    trained.params[W1 + 5] += 0.6 / QA as f32;
+    trained.params[W1 + 7] += 0.3 / QA as f32;
+    trained.params[W2 + 3] -= 0.45 / QB as f32;
+    let [w1, b1, w2] = report(&start, &trained);
+    let n1 = (B1 - W1) as f64;
+    let near = |a: f64, b: f64| (a - b).abs() < 1e-4;
+    assert!(near(w1.rms, ((0.36 + 0.09) / n1).sqrt()) && near(w1.largest, 0.6), "{w1}");
+    assert!(near(w1.changed, 1.0 / n1) && near(w1.kept, 0.6 / 0.45), "{w1}");
+    assert!(b1.rms == 0.0 && b1.changed == 0.0 && b1.kept.is_nan(), "{b1}");
+    assert!(near(w2.rms, (0.2025 / (2 * HIDDEN) as f64).sqrt()) && near(w2.largest, 0.45), "{w2}");
+    assert!(w2.changed == 0.0 && w2.kept == 0.0, "{w2}");
+    assert_eq!(
+        w2.to_string(),
+        format!("output weights: moved {:.3} rms, 0.45 at most; 0.0% changed once rounded; share of the move kept 0.00", w2.rms)
+    );
+}

@@ -18,7 +18,7 @@ mod network;
 mod tests;
 
 pub use accumulator::Accumulator;
-pub use network::{embedded, NetError, NetFileError, NetFileProblem, Network, FULL_WEIGHT, MAX_WEIGHT};
+pub use network::{embedded, read_header, HeaderError, NetError, NetFileError, NetFileProblem, Network, FULL_WEIGHT, MAX_WEIGHT};
 
 use crate::core::Side;
 use crate::variants::chesslike::{Board, Role, Square};

@@ -139,26 +139,8 @@ impl Network {
         if bytes.len() != size {
             return Err(NetError::Size { expected: size, found: bytes.len() });
         }
-        let u32_at = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
-        for (k, (what, build)) in
-            [("inputs", INPUTS as u32), ("hidden size", HIDDEN as u32), ("QA", QA as u32), ("QB", QB as u32)]
-                .into_iter()
-                .enumerate()
-        {
-            let file = u32_at(8 + 4 * k);
-            if file != build {
-                return Err(NetError::Shape(what, file, build));
-            }
-        }
-        let on_classical = match u32_at(24) {
-            0 => false,
-            1 => true,
-            other => return Err(NetError::Shape("classical flag", other, 1)),
-        };
-        let weight_permille = if has_weight { u32_at(28) } else { FULL_WEIGHT };
-        if weight_permille > MAX_WEIGHT {
-            return Err(NetError::Weight(weight_permille));
-        }
+        let shape = [("inputs", INPUTS as u32), ("hidden size", HIDDEN as u32), ("QA", QA as u32), ("QB", QB as u32)];
+        let (on_classical, weight_permille) = read_header(bytes, &shape, has_weight)?;
         let mut at = size - BODY_SIZE;
         let mut next = || {
             let v = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
@@ -179,7 +161,7 @@ impl Network {
                 *w = next();
             }
         }
-        net.b2 = u32_at(size - 4) as i32;
+        net.b2 = u32_at(bytes, size - 4) as i32;
         net.on_classical = on_classical;
         net.weight_permille = weight_permille;
         Ok(net)
@@ -205,6 +187,53 @@ impl Network {
         out.extend_from_slice(&self.b2.to_le_bytes());
         out
     }
+}
+
+/// The `u32` at byte `i` of `bytes`.
+fn u32_at(bytes: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]])
+}
+
+/// What is wrong with a header that [`read_header`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeaderError {
+    /// (what, file, build)
+    Shape(&'static str, u32, u32),
+    Weight(u32),
+}
+
+impl From<HeaderError> for NetError {
+    fn from(e: HeaderError) -> NetError {
+        match e {
+            HeaderError::Shape(what, file, build) => NetError::Shape(what, file, build),
+            HeaderError::Weight(w) => NetError::Weight(w),
+        }
+    }
+}
+
+/// The header an engine network and a training state (`crate::train::state`)
+/// share after their 8 bytes of magic: one `u32` per entry of `shape`, which
+/// must equal this build's, then the classical flag, then (when `has_weight`)
+/// the weight in per mille, else [`FULL_WEIGHT`]. Returns the flag and the
+/// weight. `bytes` must be long enough, which the callers' size checks ensure.
+pub fn read_header(bytes: &[u8], shape: &[(&'static str, u32)], has_weight: bool) -> Result<(bool, u32), HeaderError> {
+    for (k, &(what, build)) in shape.iter().enumerate() {
+        let file = u32_at(bytes, 8 + 4 * k);
+        if file != build {
+            return Err(HeaderError::Shape(what, file, build));
+        }
+    }
+    let at = 8 + 4 * shape.len();
+    let on_classical = match u32_at(bytes, at) {
+        0 => false,
+        1 => true,
+        other => return Err(HeaderError::Shape("classical flag", other, 1)),
+    };
+    let weight_permille = if has_weight { u32_at(bytes, at + 4) } else { FULL_WEIGHT };
+    if weight_permille > MAX_WEIGHT {
+        return Err(HeaderError::Weight(weight_permille));
+    }
+    Ok((on_classical, weight_permille))
 }
 
 static EMBEDDED_BYTES: &[u8] = include_bytes!("ludex.nnue");
