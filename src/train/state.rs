@@ -8,7 +8,7 @@
 //! starts from the engine's integers and ends in them loses all it learnt
 //! there. Three such steps on 4.7 M positions changed 2 of the 1,024 output
 //! weights, where one step on 9.5 M changed a third of them
-//! (docs/chess-network.md, session 73; `scripts/net-rounding` measures it).
+//! (docs/chess-network.md, session 73; train-nnue's report from `src/train/rounding.rs` measures it).
 //! Kept in floating point, the small moves add up; the engine's network is
 //! rounded from this file whenever one is wanted.
 //!
