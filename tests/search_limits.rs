@@ -127,13 +127,20 @@ fn a_spent_clock_cuts_depth_one_short() {
     let pos = Connect::from_fen(fen, ConnectRules::gomoku()).unwrap();
     let depth1 = Searcher::new(8, 1).search(&pos, &Limits::depth(1), &Signals::new(false), &mut Silent);
     let limits = Limits { wtime_ms: Some(30), btime_ms: Some(30), move_overhead_ms: 30, ..Limits::default() };
-    let r = Searcher::new(8, 1).search(&pos, &limits, &Signals::new(false), &mut Silent);
+    let mut log = Collect::default();
+    let r = Searcher::new(8, 1).search(&pos, &limits, &Signals::new(false), &mut log);
     assert!(depth1.nodes > 1_000, "depth 1 too small to show the cut: {} nodes", depth1.nodes);
     assert_eq!(r.depth, 0);
     assert!(r.nodes <= 256, "{} nodes", r.nodes);
     let mut legal = MoveList::new();
     pos.legal_moves(&mut legal);
     assert!(r.best_move.is_some_and(|m| legal.iter().any(|&l| l == m)), "{:?}", r.best_move);
+    // The host still hears which move is played, with the score it is played on.
+    let last = log.reports.last().expect("a report for the unfinished depth 1");
+    assert_eq!(Some(last.pv[0]), r.best_move);
+    assert_eq!(last.bound, None);
+    assert_eq!(last.raw_score, r.raw_score);
+    assert!(last.raw_score.abs() < ludex::core::score::INFINITE, "no score: {}", last.raw_score);
 }
 
 #[test]

@@ -101,10 +101,18 @@ pub struct Silent;
 impl<M> SearchListener<M> for Silent {}
 
 /// Collects every report (tests, tools).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Collect<M> {
     pub reports: Vec<Report<M>>,
     pub currmoves: Vec<CurrMove<M>>,
+}
+
+/// By hand: a derived `Default` would ask moves to have one, and a gomoku cell does
+/// not.
+impl<M> Default for Collect<M> {
+    fn default() -> Self {
+        Collect { reports: Vec::new(), currmoves: Vec::new() }
+    }
 }
 
 impl<M: Copy + Send> SearchListener<M> for Collect<M> {

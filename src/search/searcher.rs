@@ -329,15 +329,9 @@ fn finish<P: Position>(w: &mut Worker<'_, P>, shared: &Shared<'_>) -> SearchResu
         };
     }
     let best = w.root_moves[0].clone();
-    let score: Score = if best.score > -INFINITE {
-        best.score
-    } else if best.prev_score > -INFINITE {
-        best.prev_score
-    } else {
-        // The clock cut depth 1 short before any move had a score: the static
-        // evaluation is all this search knows.
-        w.position().evaluate()
-    };
+    // Never -INFINITE for the main worker: an aborted first iteration scores its
+    // move by the static evaluation (`Worker::iterate`).
+    let score: Score = if best.score > -INFINITE { best.score } else { best.prev_score };
     let ponder_move = best.pv.get(1).copied().or_else(|| ponder_from_tt(w.position(), best.mv, shared.tt));
     SearchResult {
         best_move: Some(best.mv),

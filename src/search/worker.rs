@@ -387,13 +387,20 @@ impl<'a, P: Position> Worker<'a, P> {
                 self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             }
             if self.aborted {
-                // A move that beat the old best in the unfinished iteration is played:
-                // say so, so the last `info` line matches the `bestmove`. If the
-                // current window's search had not reached it again, it got ahead by
-                // failing high in an earlier window: its score is a lower bound.
-                let best = &self.root_moves[0];
-                if self.is_main() && best.mv != last_best {
-                    let bound = if best.updated { None } else { Some(Bound::Lower) };
+                // The main worker says which move it plays, so that the last `info`
+                // line matches the `bestmove`, when that is news: a move that beat the
+                // old best in the unfinished iteration, or any move at all when the
+                // clock cut the first iteration short (a host under load can starve
+                // even depth 1). A move that got ahead by failing high in an earlier
+                // window, not reached again by the current one, has a lower bound.
+                let first = self.completed_depth == 0;
+                if self.is_main() && (first || self.root_moves[0].mv != last_best) {
+                    if self.root_moves[0].score == -INFINITE && self.root_moves[0].prev_score == -INFINITE {
+                        // No move had a score yet: the static evaluation is all
+                        // this search knows.
+                        self.root_moves[0].score = self.pos.evaluate();
+                    }
+                    let bound = if self.root_moves[0].updated || first { None } else { Some(Bound::Lower) };
                     let report = self.report(depth, 0, bound);
                     listener.on_report(&report);
                 }
