@@ -395,12 +395,13 @@ impl<'a, P: Position> Worker<'a, P> {
                 // window, not reached again by the current one, has a lower bound.
                 let first = self.completed_depth == 0;
                 if self.is_main() && (first || self.root_moves[0].mv != last_best) {
-                    if self.root_moves[0].score == -INFINITE && self.root_moves[0].prev_score == -INFINITE {
+                    let best = &mut self.root_moves[0];
+                    if best.score == -INFINITE && best.prev_score == -INFINITE {
                         // No move had a score yet: the static evaluation is all
                         // this search knows.
-                        self.root_moves[0].score = self.pos.evaluate();
+                        best.score = self.pos.evaluate();
                     }
-                    let bound = if self.root_moves[0].updated || first { None } else { Some(Bound::Lower) };
+                    let bound = if best.updated || first { None } else { Some(Bound::Lower) };
                     let report = self.report(depth, 0, bound);
                     listener.on_report(&report);
                 }
