@@ -304,9 +304,11 @@ struct TrainNnueArgs {
     /// times; not needed with --epochs 0, which only writes the --init network
     #[arg(long, value_name = "FILE")]
     data: Vec<std::path::PathBuf>,
-    /// Held-out data (other games than --data): its loss is reported every epoch
+    /// Held-out data (other games than --data): its loss is reported every epoch;
+    /// may be given several times, and the loss is then over all their positions
+    /// (one file of 500 games is a noisy judge: its results weigh heavily in the loss)
     #[arg(long, value_name = "FILE")]
-    validate: Option<std::path::PathBuf>,
+    validate: Vec<std::path::PathBuf>,
     /// Passes over the data (the step size drops tenfold for the last quarter)
     #[arg(long, default_value_t = ludex::train::Options::default().epochs)]
     epochs: usize,
@@ -641,11 +643,12 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
         anyhow::bail!("no positions to train on (--data FILE)");
     }
 
-    let held_out = match &t.validate {
-        Some(path) => read(path, false)?,
-        None => Vec::new(),
-    };
+    let mut held_out = Vec::new();
+    for path in &t.validate {
+        held_out.extend(read(path, false)?);
+    }
     if !held_out.is_empty() {
+        eprintln!("train-nnue: {} held-out positions from {} files", held_out.len(), t.validate.len());
         eprintln!(
             "train-nnue: held-out loss of the classical evaluation {:.6}",
             train::classical_loss(&held_out, t.lambda)

@@ -128,6 +128,17 @@ fn train_nnue_goes_on_from_the_engines_network() {
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("held-out loss at the start"), "{err}");
     assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(embedded).unwrap());
+    // Held-out files add up (not mirrored, unlike the training data).
+    let held = |err: &str| -> usize {
+        let line = err.lines().find(|l| l.contains("held-out positions from")).unwrap_or_else(|| panic!("{err}"));
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    };
+    let one = held(&err);
+    assert!(one > 0);
+    let (code, err) = ludex(&[&common[..], &["--validate", d, "--epochs", "0"]].concat(), Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(held(&err), 2 * one, "{err}");
+    assert!(err.contains("from 2 files"), "{err}");
 
     let (code, err) = ludex(&[&common[..], &["--epochs", "1", "--lr", "0.0001"]].concat(), Duration::from_secs(120));
     assert_eq!(code, 0, "{err}");
