@@ -306,7 +306,6 @@ struct TrainNnueArgs {
     data: Vec<std::path::PathBuf>,
     /// Held-out data (other games than --data): its loss is reported every epoch;
     /// may be given several times, and the loss is then over all their positions
-    /// (one file of 500 games is a noisy judge: its results weigh heavily in the loss)
     #[arg(long, value_name = "FILE")]
     validate: Vec<std::path::PathBuf>,
     /// Passes over the data (the step size drops tenfold for the last quarter)
@@ -648,7 +647,8 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
         held_out.extend(read(path, false)?);
     }
     if !held_out.is_empty() {
-        eprintln!("train-nnue: {} held-out positions from {} files", held_out.len(), t.validate.len());
+        let files = if t.validate.len() == 1 { "file" } else { "files" };
+        eprintln!("train-nnue: {} held-out positions from {} {files}", held_out.len(), t.validate.len());
         eprintln!(
             "train-nnue: held-out loss of the classical evaluation {:.6}",
             train::classical_loss(&held_out, t.lambda)

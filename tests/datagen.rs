@@ -134,7 +134,7 @@ fn train_nnue_goes_on_from_the_engines_network() {
         line.split_whitespace().nth(1).unwrap().parse().unwrap()
     };
     let one = held(&err);
-    assert!(one > 0);
+    assert!(one > 0 && err.contains("from 1 file\n"), "{err}");
     let (code, err) = ludex(&[&common[..], &["--validate", d, "--epochs", "0"]].concat(), Duration::from_secs(120));
     assert_eq!(code, 0, "{err}");
     assert_eq!(held(&err), 2 * one, "{err}");
