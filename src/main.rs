@@ -261,9 +261,9 @@ struct TuneArgs {
     /// suicide, gomoku, gomokufreestyle, renju
     #[arg(long, default_value = "chess", value_parser = ludex::tune::model::MODEL_NAMES)]
     variant: String,
-    /// The training data (ludex datagen output)
-    #[arg(long, value_name = "FILE")]
-    data: std::path::PathBuf,
+    /// The training data (ludex datagen output); may be given several times
+    #[arg(long, value_name = "FILE", required = true)]
+    data: Vec<std::path::PathBuf>,
     /// Full-batch gradient steps (Adam)
     #[arg(long, default_value_t = 300)]
     epochs: usize,
@@ -287,9 +287,10 @@ struct TuneArgs {
     #[arg(long, value_name = "FILE")]
     start: Option<std::path::PathBuf>,
     /// Held-out data (other games than --data): report how well the current and the
-    /// fitted weights predict its game results
+    /// fitted weights predict its game results; may be given several times, and the
+    /// loss is then over all their positions
     #[arg(long, value_name = "FILE")]
-    validate: Option<std::path::PathBuf>,
+    validate: Vec<std::path::PathBuf>,
     /// Threads sharing each pass over the data
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: u64,
@@ -728,9 +729,15 @@ fn tune(t: TuneArgs) -> anyhow::Result<()> {
         anyhow::bail!("--lambda must be between 0 and 1");
     }
     let model = tune::Model::parse(&t.variant).context("unknown variant")?;
-    let file = std::fs::File::open(&t.data).with_context(|| format!("opening {}", t.data.display()))?;
-    eprintln!("tune: reading and tracing {}", t.data.display());
-    let samples = tune::load(model, BufReader::new(file))?;
+    let read = |path: &std::path::PathBuf| -> anyhow::Result<Vec<tune::optimise::Sample>> {
+        let file = std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
+        tune::load(model, BufReader::new(file)).with_context(|| format!("reading {}", path.display()))
+    };
+    let mut samples = Vec::new();
+    for path in &t.data {
+        eprintln!("tune: reading and tracing {}", path.display());
+        samples.extend(read(path)?);
+    }
     eprintln!("tune: {} positions, {} weights traced", samples.len(), model.current().len());
     let start = match &t.start {
         Some(path) if path.as_os_str() == "hand-set" => {
@@ -756,9 +763,11 @@ fn tune(t: TuneArgs) -> anyhow::Result<()> {
         "tune: loss {:.6} -> {:.6} (rounded parameters, K = {:.4})",
         summary.loss_before, summary.loss_after, summary.k
     );
-    if let Some(path) = &t.validate {
-        let file = std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
-        let held_out = tune::load(model, BufReader::new(file))?;
+    if !t.validate.is_empty() {
+        let mut held_out = Vec::new();
+        for path in &t.validate {
+            held_out.extend(read(path)?);
+        }
         let as_f = |p: &[ludex::variants::chesslike::tapered::S]| -> Vec<[f64; 2]> {
             p.iter().map(|p| [p.mg as f64, p.eg as f64]).collect()
         };

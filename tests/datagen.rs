@@ -88,6 +88,12 @@ fn datagen_writes_the_documented_format_and_tune_reads_it() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(ludex::tune::param_file::parse(ludex::tune::Model::Chess, &std::fs::read_to_string(&again_params).unwrap()).unwrap(), fitted);
     assert!(err.contains(&format!("held-out results ({} positions)", lines.len())), "{err}");
+    // --data and --validate may be repeated: the positions of all the files count.
+    let args = ["tune", "--data", data_str, "--data", data_str, "--epochs", "0", "--validate", data_str, "--validate", data_str];
+    let (code, err) = ludex(&args, Duration::from_secs(120));
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains(&format!("tune: {} positions,", 2 * lines.len())), "{err}");
+    assert!(err.contains(&format!("held-out results ({} positions)", 2 * lines.len())), "{err}");
 
     // --emit-rust prints a whole weights.rs.
     let args = ["tune", "--data", data_str, "--epochs", "0", "--emit-rust"];
@@ -100,7 +106,7 @@ fn datagen_writes_the_documented_format_and_tune_reads_it() {
     std::fs::write(&bad, format!("{}\nnot a record\n", lines[0])).unwrap();
     let (code, err) = ludex(&["tune", "--data", bad.to_str().unwrap()], Duration::from_secs(60));
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("line 2"), "{err}");
+    assert!(err.contains("line 2") && err.contains("bad.txt"), "{err}");
     for f in [data, again, params, again_params, bad] {
         let _ = std::fs::remove_file(f);
     }
