@@ -623,6 +623,33 @@ fn openings(o: OpeningsArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The records of one data file (`ludex datagen` output), parsed by `load`; an
+/// error names the file (the loaders name the line).
+fn read_data_file<T, E>(path: &std::path::Path, load: impl FnOnce(BufReader<std::fs::File>) -> Result<Vec<T>, E>) -> anyhow::Result<Vec<T>>
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
+    use anyhow::Context;
+    let file = std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
+    load(BufReader::new(file)).with_context(|| format!("reading {}", path.display()))
+}
+
+/// The records of every file in `paths`, in order, as one list (`--validate`,
+/// which may be repeated).
+fn read_data_files<T, E>(
+    paths: &[std::path::PathBuf],
+    load: impl Fn(BufReader<std::fs::File>) -> Result<Vec<T>, E>,
+) -> anyhow::Result<Vec<T>>
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let mut all = Vec::new();
+    for path in paths {
+        all.extend(read_data_file(path, &load)?);
+    }
+    Ok(all)
+}
+
 /// `ludex train-nnue`: progress on stderr, the network to `--out`.
 fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
     use anyhow::Context;
@@ -630,23 +657,16 @@ fn train_nnue(t: TrainNnueArgs) -> anyhow::Result<()> {
     if !(0.0..=1.0).contains(&t.lambda) {
         anyhow::bail!("--lambda must be between 0 and 1");
     }
-    let read = |path: &std::path::PathBuf, mirror| -> anyhow::Result<Vec<train::data::Packed>> {
-        let file = std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
-        train::data::load(BufReader::new(file), mirror).with_context(|| format!("reading {}", path.display()))
-    };
     let mut positions = Vec::new();
     for path in &t.data {
-        positions.extend(read(path, !t.no_mirror)?);
+        positions.extend(read_data_file(path, |r| train::data::load(r, !t.no_mirror))?);
         eprintln!("train-nnue: {} positions after {}", positions.len(), path.display());
     }
     if positions.is_empty() && t.epochs > 0 {
         anyhow::bail!("no positions to train on (--data FILE)");
     }
 
-    let mut held_out = Vec::new();
-    for path in &t.validate {
-        held_out.extend(read(path, false)?);
-    }
+    let held_out = read_data_files(&t.validate, |r| train::data::load(r, false))?;
     if !held_out.is_empty() {
         let files = if t.validate.len() == 1 { "file" } else { "files" };
         eprintln!("train-nnue: {} held-out positions from {} {files}", held_out.len(), t.validate.len());
@@ -729,14 +749,10 @@ fn tune(t: TuneArgs) -> anyhow::Result<()> {
         anyhow::bail!("--lambda must be between 0 and 1");
     }
     let model = tune::Model::parse(&t.variant).context("unknown variant")?;
-    let read = |path: &std::path::PathBuf| -> anyhow::Result<Vec<tune::optimise::Sample>> {
-        let file = std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
-        tune::load(model, BufReader::new(file)).with_context(|| format!("reading {}", path.display()))
-    };
     let mut samples = Vec::new();
     for path in &t.data {
         eprintln!("tune: reading and tracing {}", path.display());
-        samples.extend(read(path)?);
+        samples.extend(read_data_file(path, |r| tune::load(model, r))?);
     }
     eprintln!("tune: {} positions, {} weights traced", samples.len(), model.current().len());
     let start = match &t.start {
@@ -764,10 +780,7 @@ fn tune(t: TuneArgs) -> anyhow::Result<()> {
         summary.loss_before, summary.loss_after, summary.k
     );
     if !t.validate.is_empty() {
-        let mut held_out = Vec::new();
-        for path in &t.validate {
-            held_out.extend(read(path)?);
-        }
+        let held_out = read_data_files(&t.validate, |r| tune::load(model, r))?;
         let as_f = |p: &[ludex::variants::chesslike::tapered::S]| -> Vec<[f64; 2]> {
             p.iter().map(|p| [p.mg as f64, p.eg as f64]).collect()
         };
