@@ -545,3 +545,33 @@ fn quit_during_a_search_exits_promptly() {
     e.close_stdin();
     assert!(e.wait_exit_within(Duration::from_secs(1)));
 }
+
+/// `Contempt` is what a draw costs the side to move: in check from the last
+/// piece it could lose to, White's only move takes the queen and leaves two bare
+/// kings, a draw, so the search scores the position at minus the contempt. Out
+/// of range or not a number, the value is refused with one error and the last
+/// one kept.
+#[test]
+fn contempt_is_the_score_of_a_forced_draw() {
+    let _s = serial();
+    let mut e = engine("chess");
+    let forced_draw = "8/8/8/8/8/4k3/1q6/K7 w - - 0 1";
+    let draw_score = |e: &mut Engine| {
+        e.send(&format!("position fen {forced_draw}"));
+        let (lines, best) = e.go("depth 6");
+        assert_eq!(parse_bestmove(&best).0.as_deref(), Some("a1b2"));
+        score_infos(&lines).last().and_then(|i| i.score_cp).expect("a centipawn score")
+    };
+    assert_eq!(draw_score(&mut e), -ludex::engine::DEFAULT_CONTEMPT, "the default contempt");
+    for (value, score) in [(25, -25), (-30, 30), (0, 0)] {
+        assert_eq!(e.ask(&format!("setoption name Contempt value {value}")), Vec::<String>::new());
+        assert_eq!(draw_score(&mut e), score, "Contempt {value}");
+    }
+    e.ask("setoption name Contempt value 40");
+    for bad in ["101", "-101", "much"] {
+        let lines = e.ask(&format!("setoption name Contempt value {bad}"));
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(lines[0].starts_with("info string error: option 'Contempt'"), "{lines:?}");
+    }
+    assert_eq!(draw_score(&mut e), -40, "the last good value kept");
+}

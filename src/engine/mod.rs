@@ -22,6 +22,12 @@ use crate::variants::{with_position, AnyPosition, Variant};
 use search_thread::RunningSearch;
 use table_builder::TableBuilder;
 
+/// How much a game Ludex plays values a draw below an even position, in chess
+/// centipawns (UCI `Contempt`; `Limits::contempt`).
+pub const DEFAULT_CONTEMPT: i32 = 0;
+/// The largest `Contempt` either way.
+pub const MAX_CONTEMPT: i32 = 100;
+
 /// Settings that survive `ucinewgame` and position changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
@@ -30,6 +36,8 @@ pub struct Settings {
     pub multipv: usize,
     pub ponder: bool,
     pub move_overhead_ms: u64,
+    /// `Contempt`, in chess centipawns (see `Limits::contempt`).
+    pub contempt: i32,
     pub analyse_mode: bool,
     /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo` (see `strength`).
     pub strength: Strength,
@@ -37,7 +45,7 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { hash_mb: 16, threads: 1, multipv: 1, ponder: false, move_overhead_ms: 30, analyse_mode: false, strength: Strength::default() }
+        Settings { hash_mb: 16, threads: 1, multipv: 1, ponder: false, move_overhead_ms: 30, contempt: DEFAULT_CONTEMPT, analyse_mode: false, strength: Strength::default() }
     }
 }
 
@@ -172,6 +180,7 @@ impl Engine {
             log::warn!("{e}");
         }
         limits.move_overhead_ms = self.settings.move_overhead_ms;
+        limits.contempt = self.settings.contempt;
         limits.multipv = self.settings.multipv.max(1);
         // A weakened level plays games; analysis (`go infinite`, UCI_AnalyseMode)
         // always gets the full-strength search.

@@ -113,6 +113,7 @@ fn parse_searchmoves<P: Position>(pos: &P, limits: Limits<String>) -> Limits<P::
         binc_ms: limits.binc_ms,
         movestogo: limits.movestogo,
         move_overhead_ms: limits.move_overhead_ms,
+        contempt: limits.contempt,
         searchmoves,
         multipv: limits.multipv,
         start: limits.start,

@@ -26,6 +26,10 @@ pub struct Limits<M> {
     pub movestogo: Option<u32>,
     /// UCI `Move Overhead`: time kept in reserve for the host and the pipe.
     pub move_overhead_ms: u64,
+    /// UCI `Contempt`: how much the side to move at the root dislikes a draw, in
+    /// chess centipawns (the searcher scales it to the variant). A draw counts
+    /// `-contempt` for that side and `+contempt` for its opponent.
+    pub contempt: i32,
     /// Only these root moves are searched (UCI `searchmoves`); empty means all.
     /// Moves that are not legal are ignored; if none is legal, all moves are searched.
     pub searchmoves: Vec<M>,
@@ -50,6 +54,7 @@ impl<M> Default for Limits<M> {
             binc_ms: None,
             movestogo: None,
             move_overhead_ms: 30,
+            contempt: 0,
             searchmoves: Vec::new(),
             multipv: 1,
             start: None,

@@ -110,6 +110,7 @@ impl Searcher {
             signals,
             halt: AtomicBool::new(false),
             nodes: (0..self.histories.len()).map(|_| AtomicU64::new(0)).collect(),
+            contempt: limits.contempt * P::MARGIN_PERCENT / 100,
         };
 
         let (main_history, helper_histories) = self.histories.split_first_mut().expect("at least one thread");

@@ -128,6 +128,9 @@ pub struct Shared<'a> {
     pub halt: AtomicBool,
     /// Node counts published by each worker (index 0 is the main worker).
     pub nodes: Vec<AtomicU64>,
+    /// What a draw costs the side to move at the root, in this variant's units
+    /// (`Limits::contempt`).
+    pub contempt: Score,
 }
 
 impl Shared<'_> {
@@ -348,7 +351,19 @@ impl<'a, P: Position> Worker<'a, P> {
         match self.pos.outcome().and_then(|o| o.winner) {
             Some(w) if w == self.pos.side_to_move() => won_in(ply),
             Some(_) => lost_in(ply),
-            None => DRAW,
+            None => self.draw_score(ply),
+        }
+    }
+
+    /// A draw at `ply`, for the side to move there. The root's side moves at
+    /// even plies (a null move also takes a ply), and a draw costs it the
+    /// contempt: it plays on where an even line and a draw are both at hand.
+    #[inline]
+    fn draw_score(&self, ply: usize) -> Score {
+        if ply % 2 == 0 {
+            DRAW - self.shared.contempt
+        } else {
+            DRAW + self.shared.contempt
         }
     }
 
@@ -622,7 +637,7 @@ impl<'a, P: Position> Worker<'a, P> {
             return self.eval(ply);
         }
         if self.pos.is_repetition() {
-            return DRAW;
+            return self.draw_score(ply);
         }
         // Mate-distance pruning: no line from here beats a mate already in hand.
         alpha = alpha.max(lost_in(ply));
@@ -758,7 +773,7 @@ impl<'a, P: Position> Worker<'a, P> {
             return self.terminal_score(ply);
         }
         if self.pos.is_rule_draw() {
-            return DRAW;
+            return self.draw_score(ply);
         }
 
         // Internal iterative reduction: without a hash move the ordering is poor and

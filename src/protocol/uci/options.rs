@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use vampirc_uci::{Serializable, UciOptionConfig};
 
 use crate::engine::strength::{MAX_ELO, MAX_SKILL, MIN_ELO};
+use crate::engine::{DEFAULT_CONTEMPT, MAX_CONTEMPT};
 use crate::search::params;
 use crate::variants::Variant;
 
@@ -42,6 +43,7 @@ pub fn option_lines() -> Vec<String> {
         spin("MultiPV", 1, 1, MAX_MULTIPV as i64),
         check("Ponder"),
         spin("Move Overhead", DEFAULT_MOVE_OVERHEAD_MS as i64, 0, MAX_MOVE_OVERHEAD_MS as i64),
+        spin("Contempt", DEFAULT_CONTEMPT as i64, -MAX_CONTEMPT as i64, MAX_CONTEMPT as i64),
         check("UCI_AnalyseMode"),
         spin("Skill Level", MAX_SKILL as i64, 0, MAX_SKILL as i64),
         check("UCI_LimitStrength"),
@@ -67,6 +69,7 @@ pub enum Setting {
     MultiPv(usize),
     Ponder(bool),
     MoveOverhead(u64),
+    Contempt(i32),
     AnalyseMode(bool),
     SkillLevel(u32),
     LimitStrength(bool),
@@ -136,6 +139,10 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Setting, OptionE
         "multipv" => Setting::MultiPv(spin(1, MAX_MULTIPV as u64)? as usize),
         "ponder" => Setting::Ponder(check()?),
         "move overhead" => Setting::MoveOverhead(spin(0, MAX_MOVE_OVERHEAD_MS)?),
+        "contempt" => match value.map(|v| v.trim().parse::<i32>()) {
+            Some(Ok(v)) if (-MAX_CONTEMPT..=MAX_CONTEMPT).contains(&v) => Setting::Contempt(v),
+            _ => return Err(bad(&format!("an integer from {} to {MAX_CONTEMPT}", -MAX_CONTEMPT))),
+        },
         "uci_analysemode" => Setting::AnalyseMode(check()?),
         "skill level" => Setting::SkillLevel(spin(0, MAX_SKILL as u64)? as u32),
         "uci_limitstrength" => Setting::LimitStrength(check()?),
@@ -173,6 +180,8 @@ mod tests {
         );
         assert_eq!(lines[1], "option name UCI_Chess960 type check default false");
         assert!(lines.contains(&"option name Move Overhead type spin default 30 min 0 max 5000".to_string()));
+        let contempt = format!("option name Contempt type spin default {DEFAULT_CONTEMPT} min -100 max 100");
+        assert!(lines.contains(&contempt), "{lines:?}");
         assert!(lines.contains(&"option name Clear Hash type button".to_string()));
         assert!(lines.contains(&"option name Skill Level type spin default 20 min 0 max 20".to_string()));
         assert!(lines.contains(&"option name UCI_LimitStrength type check default false".to_string()));
@@ -196,6 +205,11 @@ mod tests {
         assert_eq!(parse_setting("UCI_LimitStrength", Some("true")).unwrap(), Setting::LimitStrength(true));
         assert_eq!(parse_setting("UCI_Elo", Some("1500")).unwrap(), Setting::Elo(1500));
         assert!(parse_setting("UCI_Elo", Some("1000")).is_err());
+        assert_eq!(parse_setting("contempt", Some("-20")).unwrap(), Setting::Contempt(-20));
+        assert_eq!(parse_setting("Contempt", Some("100")).unwrap(), Setting::Contempt(100));
+        for bad in [None, Some("101"), Some("-101"), Some("+-3"), Some("a pawn")] {
+            assert!(parse_setting("Contempt", bad).is_err(), "{bad:?}");
+        }
         assert_eq!(parse_setting("evalfile", Some("nets/a b.nnue")).unwrap(), Setting::EvalFile(Some("nets/a b.nnue".into())));
         for built_in in [None, Some(""), Some("<empty>")] {
             assert_eq!(parse_setting("EvalFile", built_in).unwrap(), Setting::EvalFile(None), "{built_in:?}");

@@ -164,6 +164,7 @@ impl UciSession {
             Setting::MultiPv(n) => self.quietly(|s| s.multipv = n),
             Setting::Ponder(on) => self.quietly(|s| s.ponder = on),
             Setting::MoveOverhead(ms) => self.quietly(|s| s.move_overhead_ms = ms),
+            Setting::Contempt(cp) => self.quietly(|s| s.contempt = cp),
             Setting::AnalyseMode(on) => self.quietly(|s| s.analyse_mode = on),
             Setting::SkillLevel(n) => self.quietly(|s| s.strength.skill = n),
             Setting::LimitStrength(on) => self.quietly(|s| s.strength.limit = on),
