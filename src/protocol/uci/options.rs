@@ -120,9 +120,9 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Setting, OptionE
         Some(v) if v == "false" => Ok(false),
         _ => Err(bad("true or false")),
     };
-    let spin = |min: u64, max: u64| {
+    let spin = |min: i64, max: i64| {
         let expected = format!("an integer from {min} to {max}");
-        match value.map(str::parse::<u64>) {
+        match value.map(str::parse::<i64>) {
             Some(Ok(v)) if (min..=max).contains(&v) => Ok(v),
             _ => Err(bad(&expected)),
         }
@@ -133,20 +133,17 @@ pub fn parse_setting(name: &str, value: Option<&str>) -> Result<Setting, OptionE
             _ => return Err(bad(&format!("one of {}", Variant::UCI_COMBO.join(", ")))),
         },
         "uci_chess960" => Setting::Chess960(check()?),
-        "hash" => Setting::Hash(spin(1, MAX_HASH_MB as u64)? as usize),
+        "hash" => Setting::Hash(spin(1, MAX_HASH_MB as i64)? as usize),
         "clear hash" => Setting::ClearHash,
-        "threads" => Setting::Threads(spin(1, MAX_THREADS as u64)? as usize),
-        "multipv" => Setting::MultiPv(spin(1, MAX_MULTIPV as u64)? as usize),
+        "threads" => Setting::Threads(spin(1, MAX_THREADS as i64)? as usize),
+        "multipv" => Setting::MultiPv(spin(1, MAX_MULTIPV as i64)? as usize),
         "ponder" => Setting::Ponder(check()?),
-        "move overhead" => Setting::MoveOverhead(spin(0, MAX_MOVE_OVERHEAD_MS)?),
-        "contempt" => match value.map(|v| v.trim().parse::<i32>()) {
-            Some(Ok(v)) if (-MAX_CONTEMPT..=MAX_CONTEMPT).contains(&v) => Setting::Contempt(v),
-            _ => return Err(bad(&format!("an integer from {} to {MAX_CONTEMPT}", -MAX_CONTEMPT))),
-        },
+        "move overhead" => Setting::MoveOverhead(spin(0, MAX_MOVE_OVERHEAD_MS as i64)? as u64),
+        "contempt" => Setting::Contempt(spin(-MAX_CONTEMPT as i64, MAX_CONTEMPT as i64)? as i32),
         "uci_analysemode" => Setting::AnalyseMode(check()?),
-        "skill level" => Setting::SkillLevel(spin(0, MAX_SKILL as u64)? as u32),
+        "skill level" => Setting::SkillLevel(spin(0, MAX_SKILL as i64)? as u32),
         "uci_limitstrength" => Setting::LimitStrength(check()?),
-        "uci_elo" => Setting::Elo(spin(MIN_ELO as u64, MAX_ELO as u64)? as u32),
+        "uci_elo" => Setting::Elo(spin(MIN_ELO as i64, MAX_ELO as i64)? as u32),
         "evalfile" => Setting::EvalFile(match value.map(str::trim) {
             None | Some("") | Some(BUILT_IN_NETWORK) => None,
             Some(path) => Some(PathBuf::from(path)),
